@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FeedSpecs",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Feed", targets: ["Feed"]),
+        .library(name: "FeedInfrastructure", targets: ["FeedInfrastructure"]),
+        .library(name: "FeedApp", targets: ["FeedApp"]),
+        .library(name: "Messages", targets: ["Messages"]),
+        .library(name: "Gherkin", targets: ["Gherkin"]),
+        .library(name: "SpecKit", targets: ["SpecKit"]),
+        .library(name: "SpecReports", targets: ["SpecReports"]),
+        .library(name: "SpecKitTesting", targets: ["SpecKitTesting"]),
+        .executable(name: "feed", targets: ["feed"]),
+        .executable(name: "feed-specs", targets: ["feed-specs"]),
+        .executable(name: "feed-specs-bench", targets: ["feed-specs-bench"]),
+    ],
+    targets: [
+        // The feed: domain, use cases, infrastructure and the headless app.
+        .target(name: "Feed"),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "FeedInfrastructure", dependencies: ["Feed", "CSQLite"]),
+        .target(name: "FeedApp", dependencies: ["Feed"]),
+        .executableTarget(name: "feed", dependencies: ["FeedApp", "FeedInfrastructure"]),
+
+        // The harness: messages, Gherkin, matching and running, reports.
+        .target(name: "Messages"),
+        .target(name: "Gherkin", dependencies: ["Messages"]),
+        .target(name: "SpecKit", dependencies: ["Gherkin", "Messages"]),
+        .target(name: "SpecReports", dependencies: ["Messages"]),
+        .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports"]),
+
+        // The feed's acceptance specs and the command line.
+        .target(name: "FeedAcceptance", dependencies: ["SpecKit", "FeedApp", "FeedInfrastructure"]),
+        .executableTarget(name: "feed-specs", dependencies: ["FeedAcceptance", "SpecKit", "SpecReports"]),
+        .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin"]),
+
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
+        .testTarget(name: "SpecKitTests", dependencies: ["SpecKit", "Gherkin", "Messages"]),
+        .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
+        .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance"]),
+    ]
+)

@@ -1,0 +1,1 @@
+print("feed-specs-bench: not built yet")

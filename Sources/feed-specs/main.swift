@@ -1,0 +1,1 @@
+print("feed-specs: not built yet")

@@ -1,0 +1,1 @@
+print("feed: not built yet")
