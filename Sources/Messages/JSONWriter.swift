@@ -137,6 +137,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     /// Writes an object key known at compile time. The key must not need escaping (plain ASCII, no quotes).
     public mutating func key(_ key: StaticString) {
+        // A static string made from a single Unicode scalar has no UTF-8 pointer; take the general path.
+        guard key.hasPointerRepresentation else { return self.key(key.description) }
         let length = key.utf8CodeUnitCount
         reserve(length + 4)
         var output = base + count
