@@ -1,0 +1,96 @@
+/// The keywords of one spoken language, as in the official `gherkin-languages.json`.
+///
+/// Title keywords (`feature`, `rule`, `background`, `scenario`, `scenarioOutline`, `examples`) are written without
+/// the colon; step keywords keep their trailing space (`"Given "`), except the ones that attach to the next word
+/// (French `"Lorsqu'"`) and the catch-all `"* "`.
+public struct GherkinDialect: Sendable, Hashable {
+    /// The language code used in `# language: xx` headers, e.g. `"en"` or `"pt"`.
+    public var language: String
+    /// The English name of the language.
+    public var name: String
+    /// The name of the language in the language itself.
+    public var native: String
+    /// Keywords that open a feature.
+    public var feature: [String]
+    /// Keywords that open a rule.
+    public var rule: [String]
+    /// Keywords that open a background.
+    public var background: [String]
+    /// Keywords that open a scenario.
+    public var scenario: [String]
+    /// Keywords that open a scenario outline (a scenario with examples).
+    public var scenarioOutline: [String]
+    /// Keywords that open an examples table.
+    public var examples: [String]
+    /// Keywords of context steps.
+    public var given: [String]
+    /// Keywords of action steps.
+    public var when: [String]
+    /// Keywords of outcome steps.
+    public var then: [String]
+    /// Keywords of conjunction steps that continue the previous step's kind.
+    public var and: [String]
+    /// Keywords of conjunction steps that contrast with the previous step.
+    public var but: [String]
+
+    /// Creates a dialect from its keyword lists.
+    public init(
+        language: String, name: String, native: String, feature: [String], rule: [String], background: [String],
+        scenario: [String], scenarioOutline: [String], examples: [String], given: [String], when: [String],
+        then: [String], and: [String], but: [String]
+    ) {
+        self.language = language
+        self.name = name
+        self.native = native
+        self.feature = feature
+        self.rule = rule
+        self.background = background
+        self.scenario = scenario
+        self.scenarioOutline = scenarioOutline
+        self.examples = examples
+        self.given = given
+        self.when = when
+        self.then = then
+        self.and = and
+        self.but = but
+    }
+
+    /// Every step keyword, longest first; keywords of equal length keep the order given, when, then, and, but.
+    ///
+    /// This is the order in which the parser tries them, so `"Given "` wins over `"* "` and `"Etant donné que "`
+    /// over `"Etant donné "`.
+    public var stepKeywords: [String] {
+        let all = given + when + then + and + but
+        return all.enumerated()
+            .sorted { $0.element.utf8.count > $1.element.utf8.count || ($0.element.utf8.count == $1.element.utf8.count && $0.offset < $1.offset) }
+            .map(\.element)
+    }
+
+    /// The kind of step a keyword introduces: `.unknown` when the keyword belongs to more than one list (`"* "`).
+    public func keywordType(of keyword: String) -> StepKeywordKind {
+        var kinds: [StepKeywordKind] = []
+        for (list, kind) in [
+            (given, StepKeywordKind.context), (when, .action), (then, .outcome), (and, .conjunction),
+            (but, .conjunction),
+        ] {
+            for candidate in list where candidate == keyword {
+                kinds.append(kind)
+            }
+        }
+        return kinds.count == 1 ? kinds[0] : .unknown
+    }
+}
+
+/// The kind of a step keyword, mirroring `StepKeywordType` of the messages without depending on it.
+public enum StepKeywordKind: String, Sendable, Hashable, CaseIterable {
+    /// A keyword of several kinds, such as `"* "`.
+    case unknown = "Unknown"
+    /// A `Given` keyword.
+    case context = "Context"
+    /// A `When` keyword.
+    case action = "Action"
+    /// A `Then` keyword.
+    case outcome = "Outcome"
+    /// An `And` or `But` keyword.
+    case conjunction = "Conjunction"
+}
