@@ -1,3 +1,5 @@
+import Messages
+
 /// The keywords of one spoken language, as in the official `gherkin-languages.json`.
 ///
 /// Title keywords (`feature`, `rule`, `background`, `scenario`, `scenarioOutline`, `examples`) are written without
@@ -67,10 +69,10 @@ public struct GherkinDialect: Sendable, Hashable {
     }
 
     /// The kind of step a keyword introduces: `.unknown` when the keyword belongs to more than one list (`"* "`).
-    public func keywordType(of keyword: String) -> StepKeywordKind {
-        var kinds: [StepKeywordKind] = []
+    public func keywordType(of keyword: String) -> StepKeywordType {
+        var kinds: [StepKeywordType] = []
         for (list, kind) in [
-            (given, StepKeywordKind.context), (when, .action), (then, .outcome), (and, .conjunction),
+            (given, StepKeywordType.context), (when, .action), (then, .outcome), (and, .conjunction),
             (but, .conjunction),
         ] {
             for candidate in list where candidate == keyword {
@@ -79,18 +81,4 @@ public struct GherkinDialect: Sendable, Hashable {
         }
         return kinds.count == 1 ? kinds[0] : .unknown
     }
-}
-
-/// The kind of a step keyword, mirroring `StepKeywordType` of the messages without depending on it.
-public enum StepKeywordKind: String, Sendable, Hashable, CaseIterable {
-    /// A keyword of several kinds, such as `"* "`.
-    case unknown = "Unknown"
-    /// A `Given` keyword.
-    case context = "Context"
-    /// A `When` keyword.
-    case action = "Action"
-    /// A `Then` keyword.
-    case outcome = "Outcome"
-    /// An `And` or `But` keyword.
-    case conjunction = "Conjunction"
 }

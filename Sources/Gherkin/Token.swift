@@ -6,6 +6,8 @@
     import Darwin
 #endif
 
+import Messages
+
 /// The kinds of line the token matcher recognises, as named in the Gherkin grammar.
 public enum TokenType: UInt8, Sendable, CaseIterable {
     /// The end of the document.
@@ -83,7 +85,7 @@ public struct Token: Sendable {
     /// The keyword (`"Given "`, `"Feature"`, the doc string delimiter), when the line has one.
     public var keyword: String?
     /// The kind of a step keyword.
-    public var keywordType: StepKeywordKind?
+    public var keywordType: StepKeywordType?
     /// The text after the keyword, the comment, the doc string media type or the content line.
     public var text: String?
     /// The tags or cells of the line.

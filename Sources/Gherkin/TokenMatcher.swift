@@ -1,9 +1,11 @@
+import Messages
+
 /// A dialect's keywords prepared for byte comparison.
 final class CompiledDialect: Sendable {
     struct Keyword: Sendable {
         let keyword: String
         let bytes: [UInt8]
-        let kind: StepKeywordKind
+        let kind: StepKeywordType
     }
 
     let language: String
@@ -106,7 +108,7 @@ struct TokenMatcher {
 
     private mutating func setMatched(
         _ token: inout Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
-        keywordType: StepKeywordKind? = nil, indent: Int? = nil, items: [TokenItem] = []
+        keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [TokenItem] = []
     ) {
         token.type = type
         token.text = text

@@ -1,0 +1,204 @@
+import Messages
+
+/// Compiles a `GherkinDocument` into pickles: one per scenario, and one per examples row of a scenario with
+/// examples, with the backgrounds' steps first and the feature's, rule's, scenario's and examples' tags merged.
+///
+/// Ids are requested in the order of the official compiler (a pickle's steps, then the pickle).
+public enum PickleCompiler {
+    /// The pickles of a document, in document order.
+    public static func compile(_ document: GherkinDocument, idGenerator: inout some IdGenerator) -> [Pickle] {
+        var pickles: [Pickle] = []
+        compile(document, idGenerator: &idGenerator) { pickles.append($0) }
+        return pickles
+    }
+
+    /// Hands each pickle of a document to `emit` as soon as it is compiled.
+    public static func compile(
+        _ document: GherkinDocument, idGenerator: inout some IdGenerator, emit: (Pickle) -> Void
+    ) {
+        guard let feature = document.feature else { return }
+        withoutActuallyEscaping(emit) { emit in
+            var compiler = Compilation(
+                uri: document.uri ?? "", language: feature.language, ids: idGenerator, emit: emit)
+            compiler.compile(feature)
+            idGenerator = compiler.ids
+        }
+    }
+}
+
+private struct Compilation<Ids: IdGenerator> {
+    let uri: String
+    let language: String
+    var ids: Ids
+    let emit: (Pickle) -> Void
+
+    mutating func compile(_ feature: Feature) {
+        var backgroundSteps: [Step] = []
+        for child in feature.children {
+            switch child {
+            case .background(let background):
+                backgroundSteps += background.steps
+            case .scenario(let scenario):
+                compile(scenario, inheritedTags: feature.tags, backgroundSteps: backgroundSteps)
+            case .rule(let rule):
+                var ruleBackgroundSteps = backgroundSteps
+                let tags = feature.tags + rule.tags
+                for ruleChild in rule.children {
+                    switch ruleChild {
+                    case .background(let background):
+                        ruleBackgroundSteps += background.steps
+                    case .scenario(let scenario):
+                        compile(scenario, inheritedTags: tags, backgroundSteps: ruleBackgroundSteps)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func compile(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
+        if scenario.examples.isEmpty {
+            compilePlain(scenario, inheritedTags: inheritedTags, backgroundSteps: backgroundSteps)
+        } else {
+            compileOutline(scenario, inheritedTags: inheritedTags, backgroundSteps: backgroundSteps)
+        }
+    }
+
+    private static func pickleTags(_ tags: [Tag]) -> [PickleTag] {
+        tags.map { PickleTag(name: $0.name, astNodeId: $0.id) }
+    }
+
+    /// The type of a step: its own kind, or for `And`/`But` the kind of the step before.
+    private static func stepType(_ keywordType: StepKeywordType?, previous: PickleStepType?) -> PickleStepType? {
+        switch keywordType {
+        case .conjunction: previous
+        case .context: .context
+        case .action: .action
+        case .outcome: .outcome
+        case .unknown: .unknown
+        case nil: nil
+        }
+    }
+
+    private mutating func compilePlain(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
+        var steps: [PickleStep] = []
+        if !scenario.steps.isEmpty {
+            var previous: PickleStepType? = .unknown
+            for step in backgroundSteps + scenario.steps {
+                previous = Self.stepType(step.keywordType, previous: previous)
+                steps.append(
+                    PickleStep(
+                        argument: Self.argument(step, header: nil, values: nil), astNodeIds: [step.id], id: ids.next(),
+                        type: previous, text: step.text))
+            }
+        }
+        emit(
+            Pickle(
+                id: ids.next(), uri: uri, location: scenario.location, name: scenario.name, language: language,
+                steps: steps, tags: Self.pickleTags(inheritedTags + scenario.tags), astNodeIds: [scenario.id]))
+    }
+
+    private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
+        for examples in scenario.examples {
+            guard let header = examples.tableHeader else { continue }
+            for row in examples.tableBody {
+                let tags = inheritedTags + scenario.tags + examples.tags
+                var steps: [PickleStep] = []
+                var previous: PickleStepType?
+                if !scenario.steps.isEmpty {
+                    for step in backgroundSteps {
+                        previous = Self.stepType(step.keywordType, previous: previous)
+                        steps.append(
+                            PickleStep(
+                                argument: Self.argument(step, header: nil, values: nil), astNodeIds: [step.id],
+                                id: ids.next(), type: previous, text: step.text))
+                    }
+                    for step in scenario.steps {
+                        previous = Self.stepType(step.keywordType, previous: previous)
+                        steps.append(
+                            PickleStep(
+                                argument: Self.argument(step, header: header, values: row),
+                                astNodeIds: [step.id, row.id], id: ids.next(), type: previous,
+                                text: Self.interpolate(step.text, header: header, values: row)))
+                    }
+                }
+                emit(
+                    Pickle(
+                        id: ids.next(), uri: uri, location: row.location,
+                        name: Self.interpolate(scenario.name, header: header, values: row), language: language,
+                        steps: steps, tags: Self.pickleTags(tags), astNodeIds: [scenario.id, row.id]))
+            }
+        }
+    }
+
+    /// Replaces each `<name>` of the header, in header order, by the row's value.
+    private static func interpolate(_ text: String, header: TableRow?, values: TableRow?) -> String {
+        guard let header, let values, text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        var result = Array(text.utf8)
+        var changed = false
+        for (index, variable) in header.cells.enumerated() where index < values.cells.count {
+            let placeholder = Array(("<" + variable.value + ">").utf8)
+            if let replaced = replacingAll(placeholder, in: result, with: values.cells[index].value.utf8) {
+                result = replaced
+                changed = true
+            }
+        }
+        return changed ? String(decoding: result, as: UTF8.self) : text
+    }
+
+    /// `text` with every non-overlapping occurrence of `pattern` (left to right) replaced, compared byte by
+    /// byte (as the official parsers compare code points, not grapheme clusters); `nil` when there is none.
+    private static func replacingAll(
+        _ pattern: [UInt8], in text: [UInt8], with replacement: String.UTF8View
+    ) -> [UInt8]? {
+        let count = pattern.count
+        guard text.count >= count else { return nil }
+        var output: [UInt8] = []
+        var index = 0
+        var copied = 0
+        var found = false
+        while index <= text.count - count {
+            if text[index] == pattern[0] && text[index..<index + count].elementsEqual(pattern) {
+                if !found {
+                    output.reserveCapacity(text.count + replacement.count)
+                    found = true
+                }
+                output.append(contentsOf: text[copied..<index])
+                output.append(contentsOf: replacement)
+                index += count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        guard found else { return nil }
+        output.append(contentsOf: text[copied...])
+        return output
+    }
+
+    private static func argument(_ step: Step, header: TableRow?, values: TableRow?) -> PickleStepArgument? {
+        let table = step.dataTable.map { dataTable in
+            PickleTable(
+                rows: dataTable.rows.map { row in
+                    PickleTableRow(
+                        cells: row.cells.map {
+                            PickleTableCell(value: interpolate($0.value, header: header, values: values))
+                        })
+                })
+        }
+        let docString = step.docString.map {
+            PickleDocString(
+                mediaType: $0.mediaType.map { interpolate($0, header: header, values: values) },
+                content: interpolate($0.content, header: header, values: values))
+        }
+        switch (docString, table) {
+        case (var docString?, var table?):
+            let tableFirst = (step.docString?.location.line ?? 0) > (step.dataTable?.location.line ?? 0)
+            table.argumentIndex = tableFirst ? 1 : 2
+            docString.argumentIndex = tableFirst ? 2 : 1
+            return .docStringAndDataTable(docString, table)
+        case (let docString?, nil): return .docString(docString)
+        case (nil, let table?): return .dataTable(table)
+        case (nil, nil): return nil
+        }
+    }
+}
