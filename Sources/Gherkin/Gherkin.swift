@@ -132,7 +132,9 @@ public enum Gherkin {
         parser.parse()
         idGenerator = parser.builder.ids
         let errors = parser.errors.map {
-            GherkinError(uri: uri, line: $0.line, column: $0.column, message: $0.message)
+            GherkinError(
+                uri: uri, line: $0.line, column: $0.column, message: $0.message,
+                envelopeColumn: $0.envelopeColumn ?? $0.column)
         }
         return (errors.isEmpty ? parser.builder.result() : nil, errors)
     }
@@ -164,7 +166,7 @@ extension GherkinError {
     /// The error as a `parseError` message, with the official message text `(line:column): message`.
     public var parseError: ParseError {
         ParseError(
-            source: SourceReference(uri: uri, location: Location(line: line, column: column)),
+            source: SourceReference(uri: uri, location: Location(line: line, column: envelopeColumn)),
             message: officialMessage)
     }
 }

@@ -11,13 +11,17 @@ public struct GherkinError: Error, Sendable, Hashable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong, without the location.
     public var message: String
+    /// The column of the `parseError` envelope's location, where the official parsers put a different one than
+    /// in the message (`Language not supported` is reported at column 1).
+    public var envelopeColumn: Int?
 
     /// Creates an error.
-    public init(uri: String, line: Int, column: Int?, message: String) {
+    public init(uri: String, line: Int, column: Int?, message: String, envelopeColumn: Int? = nil) {
         self.uri = uri
         self.line = line
         self.column = column
         self.message = message
+        self.envelopeColumn = envelopeColumn ?? column
     }
 
     /// `uri:line:column: message` (the column is left out when unknown).
@@ -40,6 +44,8 @@ struct ParserIssue: Error, Equatable {
     var line: Int
     var column: Int?
     var message: String
+    /// The official parsers keep a reference to the token's location, which a later match moves to column 1.
+    var envelopeColumn: Int?
 
     var key: String { "(\(line):\(column ?? 0)): \(message)" }
 }

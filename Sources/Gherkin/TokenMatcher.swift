@@ -246,7 +246,9 @@ struct TokenMatcher {
             compiled[name] = prepared
             dialect = prepared
         } else {
-            throw ParserIssue(line: token.line, column: token.column, message: "Language not supported: \(name)")
+            // The line then matches as a comment, whose column (1) the official parsers report as the location.
+            throw ParserIssue(
+                line: token.line, column: token.column, message: "Language not supported: \(name)", envelopeColumn: 1)
         }
         return true
     }
