@@ -1,26 +1,103 @@
 /// One message of a Cucumber Messages stream: exactly one of its cases, written as one NDJSON line
-/// such as `{"pickle":{...}}`.
+/// such as `{"pickle":{...}}`. The cases follow the envelope fields of the protocol's JSON schema, in order.
 ///
-/// The JSON key of each case equals the case name. Decoding an object whose key is not a known case
-/// throws `EnvelopeDecodingError.unknownType`, so a stream from a newer protocol fails loudly rather
-/// than losing messages silently.
+/// The JSON key of each case equals the case name (see `typeName`). Decoding an object whose key is not
+/// a known case throws `EnvelopeDecodingError.unknownType`, so a stream from a newer protocol fails loudly
+/// rather than losing messages silently; `NDJSONReader` can skip such lines instead, recording a warning.
+/// Unknown keys *inside* a known message are ignored (forward compatible, like the official readers).
 public enum Envelope: Sendable, Hashable, Codable {
+    /// An attachment made during a step or a test run hook.
+    case attachment(Attachment)
+    /// An attachment stored outside the stream.
+    case externalAttachment(ExternalAttachment)
     /// A Gherkin document's AST.
     case gherkinDocument(GherkinDocument)
+    /// A hook definition.
+    case hook(Hook)
+    /// Information about the producer of the stream; the first message of a run.
+    case meta(Meta)
+    /// A parameter type definition.
+    case parameterType(ParameterType)
     /// A syntax error in a source.
     case parseError(ParseError)
     /// A pickle compiled from a Gherkin document.
     case pickle(Pickle)
+    /// Suggested code for an undefined step.
+    case suggestion(Suggestion)
     /// A source file with its contents.
     case source(Source)
+    /// A step definition.
+    case stepDefinition(StepDefinition)
+    /// A test case prepared from a pickle.
+    case testCase(TestCase)
+    /// A test case attempt has finished.
+    case testCaseFinished(TestCaseFinished)
+    /// A test case attempt has started.
+    case testCaseStarted(TestCaseStarted)
+    /// The test run has finished.
+    case testRunFinished(TestRunFinished)
+    /// The test run has started.
+    case testRunStarted(TestRunStarted)
+    /// A test step has finished.
+    case testStepFinished(TestStepFinished)
+    /// A test step has started.
+    case testStepStarted(TestStepStarted)
+    /// A test run hook has started.
+    case testRunHookStarted(TestRunHookStarted)
+    /// A test run hook has finished.
+    case testRunHookFinished(TestRunHookFinished)
+    /// An expression uses a parameter type that is not defined.
+    case undefinedParameterType(UndefinedParameterType)
+
+    /// The JSON keys of every case, in schema order.
+    public static let typeNames: [String] = [
+        "attachment",
+        "externalAttachment",
+        "gherkinDocument",
+        "hook",
+        "meta",
+        "parameterType",
+        "parseError",
+        "pickle",
+        "suggestion",
+        "source",
+        "stepDefinition",
+        "testCase",
+        "testCaseFinished",
+        "testCaseStarted",
+        "testRunFinished",
+        "testRunStarted",
+        "testStepFinished",
+        "testStepStarted",
+        "testRunHookStarted",
+        "testRunHookFinished",
+        "undefinedParameterType",
+    ]
 
     /// The JSON key of the case, e.g. `"pickle"`.
     public var typeName: String {
         switch self {
+        case .attachment: "attachment"
+        case .externalAttachment: "externalAttachment"
         case .gherkinDocument: "gherkinDocument"
+        case .hook: "hook"
+        case .meta: "meta"
+        case .parameterType: "parameterType"
         case .parseError: "parseError"
         case .pickle: "pickle"
+        case .suggestion: "suggestion"
         case .source: "source"
+        case .stepDefinition: "stepDefinition"
+        case .testCase: "testCase"
+        case .testCaseFinished: "testCaseFinished"
+        case .testCaseStarted: "testCaseStarted"
+        case .testRunFinished: "testRunFinished"
+        case .testRunStarted: "testRunStarted"
+        case .testStepFinished: "testStepFinished"
+        case .testStepStarted: "testStepStarted"
+        case .testRunHookStarted: "testRunHookStarted"
+        case .testRunHookFinished: "testRunHookFinished"
+        case .undefinedParameterType: "undefinedParameterType"
         }
     }
 
@@ -41,23 +118,61 @@ public enum Envelope: Sendable, Hashable, Codable {
             throw EnvelopeDecodingError.multipleTypes(keys: keys.map(\.stringValue).sorted())
         }
         switch key.stringValue {
+        case "attachment": self = .attachment(try container.decode(Attachment.self, forKey: key))
+        case "externalAttachment":
+            self = .externalAttachment(try container.decode(ExternalAttachment.self, forKey: key))
         case "gherkinDocument": self = .gherkinDocument(try container.decode(GherkinDocument.self, forKey: key))
+        case "hook": self = .hook(try container.decode(Hook.self, forKey: key))
+        case "meta": self = .meta(try container.decode(Meta.self, forKey: key))
+        case "parameterType": self = .parameterType(try container.decode(ParameterType.self, forKey: key))
         case "parseError": self = .parseError(try container.decode(ParseError.self, forKey: key))
         case "pickle": self = .pickle(try container.decode(Pickle.self, forKey: key))
+        case "suggestion": self = .suggestion(try container.decode(Suggestion.self, forKey: key))
         case "source": self = .source(try container.decode(Source.self, forKey: key))
+        case "stepDefinition": self = .stepDefinition(try container.decode(StepDefinition.self, forKey: key))
+        case "testCase": self = .testCase(try container.decode(TestCase.self, forKey: key))
+        case "testCaseFinished": self = .testCaseFinished(try container.decode(TestCaseFinished.self, forKey: key))
+        case "testCaseStarted": self = .testCaseStarted(try container.decode(TestCaseStarted.self, forKey: key))
+        case "testRunFinished": self = .testRunFinished(try container.decode(TestRunFinished.self, forKey: key))
+        case "testRunStarted": self = .testRunStarted(try container.decode(TestRunStarted.self, forKey: key))
+        case "testStepFinished": self = .testStepFinished(try container.decode(TestStepFinished.self, forKey: key))
+        case "testStepStarted": self = .testStepStarted(try container.decode(TestStepStarted.self, forKey: key))
+        case "testRunHookStarted":
+            self = .testRunHookStarted(try container.decode(TestRunHookStarted.self, forKey: key))
+        case "testRunHookFinished":
+            self = .testRunHookFinished(try container.decode(TestRunHookFinished.self, forKey: key))
+        case "undefinedParameterType":
+            self = .undefinedParameterType(try container.decode(UndefinedParameterType.self, forKey: key))
         default: throw EnvelopeDecodingError.unknownType(key: key.stringValue)
         }
     }
 
-    /// Encodes the envelope as a single-key JSON object.
+    /// Encodes the envelope as a single-key JSON object (with Foundation's encoders; `NDJSONWriter` is faster).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         let key = Key(typeName)
         switch self {
+        case .attachment(let value): try container.encode(value, forKey: key)
+        case .externalAttachment(let value): try container.encode(value, forKey: key)
         case .gherkinDocument(let value): try container.encode(value, forKey: key)
+        case .hook(let value): try container.encode(value, forKey: key)
+        case .meta(let value): try container.encode(value, forKey: key)
+        case .parameterType(let value): try container.encode(value, forKey: key)
         case .parseError(let value): try container.encode(value, forKey: key)
         case .pickle(let value): try container.encode(value, forKey: key)
+        case .suggestion(let value): try container.encode(value, forKey: key)
         case .source(let value): try container.encode(value, forKey: key)
+        case .stepDefinition(let value): try container.encode(value, forKey: key)
+        case .testCase(let value): try container.encode(value, forKey: key)
+        case .testCaseFinished(let value): try container.encode(value, forKey: key)
+        case .testCaseStarted(let value): try container.encode(value, forKey: key)
+        case .testRunFinished(let value): try container.encode(value, forKey: key)
+        case .testRunStarted(let value): try container.encode(value, forKey: key)
+        case .testStepFinished(let value): try container.encode(value, forKey: key)
+        case .testStepStarted(let value): try container.encode(value, forKey: key)
+        case .testRunHookStarted(let value): try container.encode(value, forKey: key)
+        case .testRunHookFinished(let value): try container.encode(value, forKey: key)
+        case .undefinedParameterType(let value): try container.encode(value, forKey: key)
         }
     }
 }

@@ -410,6 +410,8 @@ public struct TableCell: Sendable, Hashable, Codable {
 }
 
 /// A tag such as `@wip` on a feature, rule, scenario or examples.
+///
+/// In a file that also imports Swift Testing (which has its own `Tag`), write `Messages.Tag` in type positions.
 public struct Tag: Sendable, Hashable, Codable {
     /// The location of the tag.
     public var location: Location

@@ -2,16 +2,15 @@ import Foundation
 import Messages
 import Testing
 
-@Suite("Gherkin messages decoding")
-struct GherkinMessagesDecodingTests {
-    static let gherkinFiles = Conformance.ndjsonFiles.filter { $0.hasPrefix("gherkin/") }
+@Suite("Messages decoding")
+struct MessagesDecodingTests {
 
     @Test(
-        "every Gherkin conformance line decodes into an envelope",
+        "every conformance NDJSON line decodes into an envelope",
         .enabled(if: Conformance.isAvailable, "needs ../shared/conformance beside the package"),
-        arguments: gherkinFiles
+        arguments: Conformance.ndjsonFiles
     )
-    func everyGherkinConformanceLineDecodes(file: String) throws {
+    func everyConformanceLineDecodes(file: String) throws {
         let text = String(decoding: try Conformance.data(file), as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         for (index, line) in lines.enumerated() {

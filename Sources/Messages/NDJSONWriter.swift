@@ -1,0 +1,170 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes envelopes as NDJSON (one JSON object per line, each ending in `\n`) with `JSONWriter`: into memory,
+/// or buffered and flushed in large chunks to a file descriptor such as standard output.
+///
+/// Writing is synchronous on purpose: an envelope is appended to memory in well under a microsecond, and the
+/// buffer reaches the output in one `write(2)` per `flushThreshold` bytes. Call `flush()` when done: bytes still
+/// in the buffer are not written otherwise.
+public struct NDJSONWriter: Sendable {
+    private enum Output: Sendable {
+        case memory
+        case fileDescriptor(Int32, name: String)
+        case fileHandle(FileHandle, name: String)
+    }
+
+    private var json: JSONWriter
+    private let output: Output
+    /// The number of buffered bytes at which `write(_:)` flushes to the output.
+    public let flushThreshold: Int
+
+    /// Creates a writer that keeps everything in memory; read it with `bytes` or `takeBytes()`.
+    public init(capacity: Int = 1 << 16) {
+        json = JSONWriter(capacity: capacity)
+        output = .memory
+        flushThreshold = .max
+    }
+
+    /// Creates a writer that flushes to an open file descriptor (not closed by the writer).
+    /// `name` (e.g. a path) is used in error messages.
+    public init(fileDescriptor: Int32, name: String, flushThreshold: Int = 1 << 18) {
+        json = JSONWriter(capacity: flushThreshold + flushThreshold / 4)
+        output = .fileDescriptor(fileDescriptor, name: name)
+        self.flushThreshold = flushThreshold
+    }
+
+    /// Creates a writer that flushes to a file handle (not closed by the writer).
+    /// `name` (e.g. a path) is used in error messages.
+    public init(fileHandle: FileHandle, name: String, flushThreshold: Int = 1 << 18) {
+        json = JSONWriter(capacity: flushThreshold + flushThreshold / 4)
+        output = .fileHandle(fileHandle, name: name)
+        self.flushThreshold = flushThreshold
+    }
+
+    /// A writer to the process's standard output.
+    public static func standardOutput(flushThreshold: Int = 1 << 18) -> NDJSONWriter {
+        NDJSONWriter(fileDescriptor: 1, name: "standard output", flushThreshold: flushThreshold)
+    }
+
+    /// The bytes written and not yet flushed (everything, for an in-memory writer).
+    public var bytes: [UInt8] { json.bytes }
+
+    /// Returns the buffered bytes and empties the buffer.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { json = JSONWriter(capacity: 1 << 16) }
+        return json.bytes
+    }
+
+    /// Appends one envelope as one line; flushes when the buffer reaches `flushThreshold`.
+    public mutating func write(_ envelope: Envelope) throws(NDJSONWriteError) {
+        envelope.write(to: &json)
+        json.appendRaw(UInt8(ascii: "\n"))
+        if json.bytes.count >= flushThreshold { try flush() }
+    }
+
+    /// Appends every envelope of `envelopes`, one per line.
+    public mutating func write(contentsOf envelopes: some Sequence<Envelope>) throws(NDJSONWriteError) {
+        for envelope in envelopes { try write(envelope) }
+    }
+
+    /// Writes the buffered bytes to the output and empties the buffer (does nothing for an in-memory writer).
+    public mutating func flush() throws(NDJSONWriteError) {
+        switch output {
+        case .memory:
+            return
+        case .fileDescriptor(let descriptor, let name):
+            let failure = json.bytes.withUnsafeBytes { buffer in
+                Self.writeAll(buffer, to: descriptor, name: name)
+            }
+            if let failure { throw failure }
+        case .fileHandle(let handle, let name):
+            do {
+                try handle.write(contentsOf: json.bytes)
+            } catch {
+                throw NDJSONWriteError(destination: name, reason: "\(error)")
+            }
+        }
+        json.removeAll()
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String)
+        -> NDJSONWriteError?
+    {
+        guard var pointer = buffer.baseAddress else { return nil }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = systemWrite(descriptor, pointer, remaining)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    // A non-blocking descriptor that is full: wait until it can take more.
+                    var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&request, 1, -1)
+                    continue
+                }
+                return NDJSONWriteError(destination: name, reason: String(cString: strerror(code)))
+            }
+            pointer += written
+            remaining -= written
+        }
+        return nil
+    }
+
+    /// Encodes `envelopes` as NDJSON bytes.
+    public static func encode(_ envelopes: some Sequence<Envelope>) -> [UInt8] {
+        var json = JSONWriter(capacity: 1 << 16)
+        for envelope in envelopes {
+            envelope.write(to: &json)
+            json.appendRaw(UInt8(ascii: "\n"))
+        }
+        return json.bytes
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        write(descriptor, pointer, count)
+    #else
+        -1
+    #endif
+}
+
+/// Writing NDJSON to its destination failed.
+public struct NDJSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The destination's name, e.g. a path or `standard output`.
+    public var destination: String
+    /// What went wrong, e.g. `No space left on device`.
+    public var reason: String
+
+    /// Creates a write error.
+    public init(destination: String, reason: String) {
+        self.destination = destination
+        self.reason = reason
+    }
+
+    /// `cannot write messages to <destination>: <reason>`.
+    public var description: String { "cannot write messages to \(destination): \(reason)" }
+}
+
+extension Envelope {
+    /// The envelope's JSON as written on one NDJSON line, without the trailing newline.
+    public func jsonLine() -> String {
+        String(decoding: jsonBytes(), as: UTF8.self)
+    }
+
+    /// The envelope's JSON as UTF-8 bytes, without a trailing newline.
+    public func jsonBytes() -> [UInt8] {
+        var json = JSONWriter(capacity: 512)
+        write(to: &json)
+        return json.bytes
+    }
+}
