@@ -74,7 +74,9 @@ extension GherkinDialect {
         rule: ["Regra"],
         background: ["Contexto", "Cenário de Fundo", "Cenario de Fundo", "Fundo"],
         scenario: ["Exemplo", "Cenário", "Cenario"],
-        scenarioOutline: ["Esquema do Cenário", "Esquema do Cenario", "Delineação do Cenário", "Delineacao do Cenario"],
+        scenarioOutline: [
+            "Esquema do Cenário", "Esquema do Cenario", "Delineação do Cenário", "Delineacao do Cenario",
+        ],
         examples: ["Exemplos", "Cenários", "Cenarios"],
         given: ["* ", "Dado ", "Dada ", "Dados ", "Dadas "],
         when: ["* ", "Quando "],

@@ -1,3 +1,5 @@
+import Messages
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import Messages
 
 /// Parses `.feature` documents into `GherkinDocument`s and pickles, as the official Cucumber parsers do.
 ///
@@ -158,7 +158,10 @@ public enum Gherkin {
             return (line, column, "binary content (a NUL byte): a .feature file must be UTF-8 text")
         }
         let byte = String(buffer[offset], radix: 16, uppercase: true)
-        return (line, column, "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte)): a .feature file must be UTF-8 text")
+        return (
+            line, column,
+            "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte)): a .feature file must be UTF-8 text"
+        )
     }
 }
 

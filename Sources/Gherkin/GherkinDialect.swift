@@ -64,7 +64,10 @@ public struct GherkinDialect: Sendable, Hashable {
     public var stepKeywords: [String] {
         let all = given + when + then + and + but
         return all.enumerated()
-            .sorted { $0.element.utf8.count > $1.element.utf8.count || ($0.element.utf8.count == $1.element.utf8.count && $0.offset < $1.offset) }
+            .sorted {
+                $0.element.utf8.count > $1.element.utf8.count
+                    || ($0.element.utf8.count == $1.element.utf8.count && $0.offset < $1.offset)
+            }
             .map(\.element)
     }
 

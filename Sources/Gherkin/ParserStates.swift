@@ -131,8 +131,7 @@ enum ParserStates {
     }
 
     /// Orders transitions as the official parsers try them, and adds the skipped tokens.
-    private static func state(_ grammarOrder: [Transition], number: Int, skipsCommentsAndEmpty: Bool) -> ParserState
-    {
+    private static func state(_ grammarOrder: [Transition], number: Int, skipsCommentsAndEmpty: Bool) -> ParserState {
         var ordered = grammarOrder.filter { $0.token == .eof }
         var types: [TokenType] = []
         for transition in grammarOrder where transition.token != .eof && transition.token != .other {
@@ -165,7 +164,10 @@ enum ParserStates {
             }
         }
         let afterTitle =
-            [go(.empty, after), go(.comment, [], [.description], description), go(.other, [], [.description], description)]
+            [
+                go(.empty, after), go(.comment, [], [.description], description),
+                go(.other, [], [.description], description),
+            ]
             + body + exits
         let inDescription =
             [go(.comment, description), go(.other, description)] + closingDescription(body)
@@ -335,7 +337,8 @@ enum ParserStates {
                     case .scenario: "[LA0]"
                     case .examples: "[LA1]"
                     }
-                let actions = (transition.ends.map { "-" + capitalized($0) } + transition.starts.map { "+" + capitalized($0) })
+                let actions =
+                    (transition.ends.map { "-" + capitalized($0) } + transition.starts.map { "+" + capitalized($0) })
                     .joined(separator: " ")
                 lines.append("  \(transition.token.name)\(lookahead) \(actions) -> \(transition.next)")
             }

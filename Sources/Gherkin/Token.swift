@@ -1,3 +1,5 @@
+import Messages
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import Messages
 
 /// The kinds of line the token matcher recognises, as named in the Gherkin grammar.
 public enum TokenType: UInt8, Sendable, CaseIterable {

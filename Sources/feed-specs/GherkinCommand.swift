@@ -91,60 +91,51 @@ enum GherkinCommand {
             StandardStreams.writeError("feed-specs gherkin: \(error)\n")
             return 2
         }
-        var output = EnvelopeOutput()
+        var output = NDJSONWriter.standardOutput()
         var ids = IncrementingIdGenerator()
         var status: Int32 = 0
-        for file in options.files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                StandardStreams.writeError("\(file): cannot read the file\n")
-                status = 1
-                continue
+        do {
+            for file in options.files {
+                status = max(
+                    status, try parseFile(file, options: options, languages: languages, ids: &ids, output: &output))
             }
-            let result = Gherkin.parse(
-                uri: file, data: data, languages: languages, pickles: options.pickles, idGenerator: &ids)
-            if options.source, let source = result.source {
-                output.write(.source(source))
-            }
-            if result.errors.isEmpty {
-                if options.ast, let document = result.document {
-                    output.write(.gherkinDocument(document))
-                }
-                for pickle in result.pickles {
-                    output.write(.pickle(pickle))
-                }
-            } else {
-                status = 1
-                for error in result.errors {
-                    output.write(.parseError(error.parseError))
-                }
-                output.flush()
-                StandardStreams.writeError(result.errors.map { "\($0)\n" }.joined())
-            }
+            try output.flush()
+        } catch {
+            StandardStreams.writeError("feed-specs gherkin: \(error)\n")
+            return 1
         }
-        output.flush()
         return status
     }
-}
 
-/// Buffers NDJSON lines and writes them to standard output in large chunks.
-struct EnvelopeOutput {
-    private var buffer: [UInt8] = []
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
-
-    mutating func write(_ envelope: Envelope) {
-        guard let data = try? encoder.encode(envelope) else { return }
-        buffer.append(contentsOf: data)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        StandardStreams.writeAll(1, buffer)
-        buffer.removeAll(keepingCapacity: true)
+    /// Parses one file and writes its envelopes; returns 1 when it has errors or cannot be read.
+    private static func parseFile(
+        _ file: String, options: Options, languages: GherkinLanguages, ids: inout IncrementingIdGenerator,
+        output: inout NDJSONWriter
+    ) throws(NDJSONWriteError) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            try output.flush()
+            StandardStreams.writeError("\(file): cannot read the file\n")
+            return 1
+        }
+        let result = Gherkin.parse(
+            uri: file, data: data, languages: languages, pickles: options.pickles, idGenerator: &ids)
+        if options.source, let source = result.source {
+            try output.write(.source(source))
+        }
+        if result.errors.isEmpty {
+            if options.ast, let document = result.document {
+                try output.write(.gherkinDocument(document))
+            }
+            for pickle in result.pickles {
+                try output.write(.pickle(pickle))
+            }
+            return 0
+        }
+        for error in result.errors {
+            try output.write(.parseError(error.parseError))
+        }
+        try output.flush()
+        StandardStreams.writeError(result.errors.map { "\($0)\n" }.joined())
+        return 1
     }
 }

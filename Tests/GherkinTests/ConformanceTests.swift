@@ -3,7 +3,9 @@ import Gherkin
 import Messages
 import Testing
 
-@Suite("Conformance with the official Gherkin test data", .enabled(if: Conformance.isAvailable, "needs ../shared/conformance beside the package"))
+@Suite(
+    "Conformance with the official Gherkin test data",
+    .enabled(if: Conformance.isAvailable, "needs ../shared/conformance beside the package"))
 struct ConformanceTests {
     private func parse(_ folder: String, _ name: String) throws -> Gherkin.Result {
         let url = Conformance.url(folder, name)
