@@ -1,48 +1,53 @@
 import Messages
 
+/// An open rule of the grammar: the tokens and closed rules it holds so far. A rule that occurs once keeps
+/// the first one built, as the official builder reads the first of each kind.
+final class ASTNode {
+    let rule: RuleType
+    var tokens: [Token] = []
+    var tags: ASTNode?
+    var header: ASTNode?
+    var inner: ASTNode?
+    var document: ASTNode?
+    var description: String?
+    var steps: [Step] = []
+    var dataTable: DataTable?
+    var docString: DocString?
+    var background: Background?
+    var scenarios: [Scenario] = []
+    var examples: [Examples] = []
+    var examplesTable: [TableRow]?
+    var rules: [Rule] = []
+    var feature: Feature?
+
+    init(rule: RuleType) {
+        self.rule = rule
+    }
+
+    func firstToken(_ type: TokenType) -> Token? {
+        for token in tokens where token.type == type {
+            return token
+        }
+        return nil
+    }
+
+    /// Keeps a closed child node (headers, tags, the scenario or examples part, the document).
+    func adopt(_ child: ASTNode) {
+        switch child.rule {
+        case .tags: if tags == nil { tags = child }
+        case .featureHeader, .ruleHeader: if header == nil { header = child }
+        case .scenario, .examples: if inner == nil { inner = child }
+        case .gherkinDocument: if document == nil { document = child }
+        default: break
+        }
+    }
+}
+
 /// Builds the `GherkinDocument` from the parser's rules and tokens, requesting ids in the order of the official
 /// AST builder (so incrementing ids equal the conformance files' ids).
 struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
-    /// What a closed rule turned into, kept by its parent until the parent closes.
-    private enum Built {
-        case step(Step)
-        case docString(DocString)
-        case dataTable(DataTable)
-        case background(Background)
-        case scenario(Scenario)
-        case examples(Examples)
-        case examplesTable([TableRow])
-        case description(String)
-        case rule(Rule)
-        case feature(Feature)
-        case node(Node)
-    }
-
-    /// An open rule: the tokens and closed rules it holds so far.
-    private final class Node {
-        let rule: RuleType
-        var tokens: [Token] = []
-        var children: [(rule: RuleType, value: Built)] = []
-
-        init(rule: RuleType) {
-            self.rule = rule
-        }
-
-        func firstToken(_ type: TokenType) -> Token? {
-            tokens.first { $0.type == type }
-        }
-
-        func first(_ rule: RuleType) -> Built? {
-            children.first { $0.rule == rule }?.value
-        }
-
-        func all(_ rule: RuleType) -> [Built] {
-            children.filter { $0.rule == rule }.map(\.value)
-        }
-    }
-
     var ids: Ids
-    private var stack: [Node]
+    private var stack: [ASTNode]
     private(set) var comments: [Comment] = []
     private(set) var document: GherkinDocument?
     let uri: String
@@ -50,19 +55,16 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
     init(uri: String, ids: Ids) {
         self.uri = uri
         self.ids = ids
-        stack = [Node(rule: .gherkinDocument)]
+        stack = [ASTNode(rule: .gherkinDocument)]
     }
 
     mutating func startRule(_ rule: RuleType) throws(ParserIssue) {
-        stack.append(Node(rule: rule))
+        stack.append(ASTNode(rule: rule))
     }
 
     mutating func endRule(_ rule: RuleType) throws(ParserIssue) {
         guard stack.count > 1, let node = stack.popLast() else { return }
-        let parent = stack[stack.count - 1]
-        if let value = try transform(node) {
-            parent.children.append((node.rule, value))
-        }
+        try transform(node, into: stack[stack.count - 1])
     }
 
     mutating func build(_ token: Token) throws(ParserIssue) {
@@ -75,20 +77,16 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
 
     /// The document once the parse is over, `nil` when the grammar was not followed.
     func result() -> GherkinDocument? {
-        guard let built = stack.first?.first(.gherkinDocument), case .node(let node) = built else { return nil }
-        var feature: Feature?
-        if case .feature(let value)? = node.first(.feature) {
-            feature = value
-        }
-        return GherkinDocument(uri: uri, feature: feature, comments: comments)
+        guard let node = stack.first?.document else { return nil }
+        return GherkinDocument(uri: uri, feature: node.feature, comments: comments)
     }
 
     private static func location(_ token: Token, column: Int? = nil) -> Location {
         Location(line: token.line, column: column ?? token.column)
     }
 
-    private mutating func tags(_ node: Node) -> [Tag] {
-        guard case .node(let tagsNode)? = node.first(.tags) else { return [] }
+    private mutating func tags(_ node: ASTNode) -> [Tag] {
+        guard let tagsNode = node.tags else { return [] }
         var tags: [Tag] = []
         for token in tagsNode.tokens where token.type == .tagLine {
             for item in token.items {
@@ -98,11 +96,13 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
         return tags
     }
 
-    private mutating func tableRows(_ node: Node) throws(ParserIssue) -> [TableRow] {
+    private mutating func tableRows(_ node: ASTNode) throws(ParserIssue) -> [TableRow] {
         var rows: [TableRow] = []
         for token in node.tokens where token.type == .tableRow {
-            let cells = token.items.map {
-                TableCell(location: Self.location(token, column: $0.column), value: $0.text)
+            var cells: [TableCell] = []
+            cells.reserveCapacity(token.items.count)
+            for item in token.items {
+                cells.append(TableCell(location: Self.location(token, column: item.column), value: item.text))
             }
             rows.append(TableRow(location: Self.location(token), cells: cells, id: ids.next()))
         }
@@ -116,29 +116,19 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
         return rows
     }
 
-    private static func description(_ node: Node) -> String {
-        if case .description(let text)? = node.first(.description) { return text }
-        return ""
-    }
 
-    private static func steps(_ node: Node) -> [Step] {
-        node.all(.step).compactMap { if case .step(let step) = $0 { step } else { nil } }
-    }
-
-    private mutating func transform(_ node: Node) throws(ParserIssue) -> Built? {
+    /// Turns a closed rule into its message and hands it to its parent (nothing when it is incomplete, which
+    /// only happens in documents with errors).
+    private mutating func transform(_ node: ASTNode, into parent: ASTNode) throws(ParserIssue) {
         switch node.rule {
         case .step:
-            guard let line = node.firstToken(.stepLine) else { return .node(node) }
-            var dataTable: DataTable?
-            if case .dataTable(let table)? = node.first(.dataTable) { dataTable = table }
-            var docString: DocString?
-            if case .docString(let value)? = node.first(.docString) { docString = value }
-            return .step(
+            guard let line = node.firstToken(.stepLine) else { return }
+            parent.steps.append(
                 Step(
                     location: Self.location(line), keyword: line.keyword ?? "", keywordType: line.keywordType,
-                    text: line.text ?? "", docString: docString, dataTable: dataTable, id: ids.next()))
+                    text: line.text ?? "", docString: node.docString, dataTable: node.dataTable, id: ids.next()))
         case .docString:
-            guard let separator = node.firstToken(.docStringSeparator) else { return .node(node) }
+            guard let separator = node.firstToken(.docStringSeparator) else { return }
             let mediaType = separator.text.flatMap { $0.isEmpty ? nil : $0 }
             var content = ""
             var first = true
@@ -147,92 +137,84 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
                 content += token.text ?? ""
                 first = false
             }
-            return .docString(
-                DocString(
-                    location: Self.location(separator), mediaType: mediaType, content: content,
-                    delimiter: separator.keyword ?? ""))
+            let docString = DocString(
+                location: Self.location(separator), mediaType: mediaType, content: content,
+                delimiter: separator.keyword ?? "")
+            if parent.docString == nil { parent.docString = docString }
         case .dataTable:
             let rows = try tableRows(node)
-            guard let first = rows.first else { return .node(node) }
-            return .dataTable(DataTable(location: first.location, rows: rows))
+            guard let first = rows.first else { return }
+            if parent.dataTable == nil { parent.dataTable = DataTable(location: first.location, rows: rows) }
         case .background:
-            guard let line = node.firstToken(.backgroundLine) else { return .node(node) }
-            let id = ids.next()
-            return .background(
-                Background(
-                    location: Self.location(line), keyword: line.keyword ?? "", name: line.text ?? "",
-                    description: Self.description(node), steps: Self.steps(node), id: id))
+            guard let line = node.firstToken(.backgroundLine) else { return }
+            let background = Background(
+                location: Self.location(line), keyword: line.keyword ?? "", name: line.text ?? "",
+                description: node.description ?? "", steps: node.steps, id: ids.next())
+            if parent.background == nil { parent.background = background }
         case .scenarioDefinition:
             let tags = tags(node)
-            guard case .node(let scenarioNode)? = node.first(.scenario),
-                let line = scenarioNode.firstToken(.scenarioLine)
-            else { return .node(node) }
-            let examples = scenarioNode.all(.examplesDefinition).compactMap {
-                if case .examples(let value) = $0 { value } else { nil }
-            }
-            let id = ids.next()
-            return .scenario(
+            guard let scenarioNode = node.inner, let line = scenarioNode.firstToken(.scenarioLine) else { return }
+            parent.scenarios.append(
                 Scenario(
                     location: Self.location(line), tags: tags, keyword: line.keyword ?? "", name: line.text ?? "",
-                    description: Self.description(scenarioNode), steps: Self.steps(scenarioNode), examples: examples,
-                    id: id))
+                    description: scenarioNode.description ?? "", steps: scenarioNode.steps,
+                    examples: scenarioNode.examples, id: ids.next()))
         case .examplesDefinition:
             let tags = tags(node)
-            guard case .node(let examplesNode)? = node.first(.examples),
-                let line = examplesNode.firstToken(.examplesLine)
-            else { return .node(node) }
-            var rows: [TableRow] = []
-            if case .examplesTable(let table)? = examplesNode.first(.examplesTable) { rows = table }
-            let id = ids.next()
-            return .examples(
+            guard let examplesNode = node.inner, let line = examplesNode.firstToken(.examplesLine) else { return }
+            let rows = examplesNode.examplesTable ?? []
+            parent.examples.append(
                 Examples(
                     location: Self.location(line), tags: tags, keyword: line.keyword ?? "", name: line.text ?? "",
-                    description: Self.description(examplesNode), tableHeader: rows.first,
-                    tableBody: Array(rows.dropFirst()), id: id))
+                    description: examplesNode.description ?? "", tableHeader: rows.first,
+                    tableBody: Array(rows.dropFirst()), id: ids.next()))
         case .examplesTable:
-            return .examplesTable(try tableRows(node))
+            let rows = try tableRows(node)
+            if parent.examplesTable == nil { parent.examplesTable = rows }
         case .description:
-            var lines = node.tokens.filter { $0.type == .other }.map { $0.text ?? "" }
+            var lines: [String] = []
+            for token in node.tokens where token.type == .other {
+                lines.append(token.text ?? "")
+            }
             while let last = lines.last, last.isEmpty {
                 lines.removeLast()
             }
-            return .description(lines.joined(separator: "\n"))
+            if parent.description == nil { parent.description = lines.joined(separator: "\n") }
         case .rule:
-            guard case .node(let header)? = node.first(.ruleHeader) else { return nil }
+            guard let header = node.header else { return }
             let tags = tags(header)
-            guard let line = header.firstToken(.ruleLine) else { return nil }
+            guard let line = header.firstToken(.ruleLine) else { return }
             var children: [RuleChild] = []
-            if case .background(let background)? = node.first(.background) {
+            if let background = node.background {
                 children.append(.background(background))
             }
-            for case .scenario(let scenario) in node.all(.scenarioDefinition) {
+            for scenario in node.scenarios {
                 children.append(.scenario(scenario))
             }
-            let id = ids.next()
-            return .rule(
+            parent.rules.append(
                 Rule(
                     location: Self.location(line), tags: tags, keyword: line.keyword ?? "", name: line.text ?? "",
-                    description: Self.description(header), children: children, id: id))
+                    description: header.description ?? "", children: children, id: ids.next()))
         case .feature:
-            guard case .node(let header)? = node.first(.featureHeader) else { return nil }
+            guard let header = node.header else { return }
             let tags = tags(header)
-            guard let line = header.firstToken(.featureLine) else { return nil }
+            guard let line = header.firstToken(.featureLine) else { return }
             var children: [FeatureChild] = []
-            if case .background(let background)? = node.first(.background) {
+            if let background = node.background {
                 children.append(.background(background))
             }
-            for case .scenario(let scenario) in node.all(.scenarioDefinition) {
+            for scenario in node.scenarios {
                 children.append(.scenario(scenario))
             }
-            for case .rule(let rule) in node.all(.rule) {
+            for rule in node.rules {
                 children.append(.rule(rule))
             }
-            return .feature(
-                Feature(
-                    location: Self.location(line), tags: tags, language: line.language, keyword: line.keyword ?? "",
-                    name: line.text ?? "", description: Self.description(header), children: children))
+            let feature = Feature(
+                location: Self.location(line), tags: tags, language: line.language, keyword: line.keyword ?? "",
+                name: line.text ?? "", description: header.description ?? "", children: children)
+            if parent.feature == nil { parent.feature = feature }
         case .gherkinDocument, .featureHeader, .ruleHeader, .scenario, .examples, .tags:
-            return .node(node)
+            parent.adopt(node)
         }
     }
 }

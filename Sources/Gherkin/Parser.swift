@@ -18,6 +18,7 @@ struct Parser<Builder: ASTBuilding> {
     private var errorKeys: Set<String> = []
     private var queue: [Token] = []
     private var queueHead = 0
+    private let states = PackedStates.shared
 
     init(bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, dialect: CompiledDialect, builder: Builder)
     {
@@ -83,32 +84,40 @@ struct Parser<Builder: ASTBuilding> {
     }
 
     private mutating func matchToken(_ stateNumber: Int, _ token: inout Token) throws(TooManyErrors) -> Int {
-        let state = ParserStates.all[stateNumber]
-        for transition in state.transitions {
+        var index = states.offsets[stateNumber]
+        let end = states.offsets[stateNumber + 1]
+        while index < end {
+            let transition = states.transitions[index]
+            index += 1
             guard try match(transition.token, &token) else { continue }
             if transition.lookahead != .none {
                 guard try lookahead(transition.lookahead) else { continue }
             }
-            for rule in transition.ends {
-                try endRule(rule)
+            var rule: UInt8 = 0
+            while rule < transition.endCount {
+                try endRule(PackedTransition.rule(transition.ends, rule))
+                rule += 1
             }
-            for rule in transition.starts {
-                try startRule(rule)
+            rule = 0
+            while rule < transition.startCount {
+                try startRule(PackedTransition.rule(transition.starts, rule))
+                rule += 1
             }
             try build(token)
             return transition.next
         }
+        let expected = states.expected[stateNumber]
         if token.isEOF {
             try addError(
                 ParserIssue(
-                    line: token.line, column: nil, message: "unexpected end of file, expected: \(state.expected)"))
+                    line: token.line, column: nil, message: "unexpected end of file, expected: \(expected)"))
         } else {
             let column = token.column ?? token.indent + 1
             let text = UTF8Text.string(
                 scanner.bytes, from: token.trimmedStart,
                 to: UTF8Text.trimTrailingWhitespace(scanner.bytes, from: token.trimmedStart, to: token.lineEnd))
             try addError(
-                ParserIssue(line: token.line, column: column, message: "expected: \(state.expected), got '\(text)'"))
+                ParserIssue(line: token.line, column: column, message: "expected: \(expected), got '\(text)'"))
         }
         return stateNumber
     }

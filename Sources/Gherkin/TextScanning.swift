@@ -125,6 +125,13 @@ enum UTF8Text {
         var index = 0
         let count = bytes.count
         while index < count {
+            if index + 8 <= count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let first = bytes[index]
             if first < 0x80 {
                 index += 1

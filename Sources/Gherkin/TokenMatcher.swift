@@ -15,6 +15,8 @@ final class CompiledDialect: Sendable {
     let scenario: [Keyword]
     let examples: [Keyword]
     let steps: [Keyword]
+    /// Bit `b` of word `b / 64` is set when some title or step keyword starts with byte `b`.
+    let firstBytes: [UInt64]
 
     init(_ dialect: GherkinDialect) {
         func titles(_ keywords: [String]) -> [Keyword] {
@@ -29,6 +31,19 @@ final class CompiledDialect: Sendable {
         steps = dialect.stepKeywords.map {
             Keyword(keyword: $0, bytes: Array($0.utf8), kind: dialect.keywordType(of: $0))
         }
+        var firstBytes = [UInt64](repeating: 0, count: 4)
+        for keyword in feature + rule + background + scenario + examples + steps {
+            if let first = keyword.bytes.first {
+                firstBytes[Int(first >> 6)] |= 1 << UInt64(first & 63)
+            }
+        }
+        self.firstBytes = firstBytes
+    }
+
+    /// Whether some keyword starts with this byte.
+    @inline(__always)
+    func mayStartKeyword(_ byte: UInt8) -> Bool {
+        firstBytes[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
     }
 
     static let english = CompiledDialect(.english)
@@ -138,6 +153,9 @@ struct TokenMatcher {
     private mutating func matchTitle(
         _ token: inout Token, _ type: TokenType, _ keywords: [CompiledDialect.Keyword]
     ) -> Bool {
+        guard token.trimmedStart < token.lineEnd, dialect.mayStartKeyword(bytes[token.trimmedStart]) else {
+            return false
+        }
         for keyword in keywords
         where UTF8Text.hasPrefix(bytes, at: token.trimmedStart, end: token.lineEnd, keyword.bytes) {
             let title = rest(token, after: keyword.bytes.count)
@@ -148,6 +166,9 @@ struct TokenMatcher {
     }
 
     private mutating func matchStep(_ token: inout Token) -> Bool {
+        guard token.trimmedStart < token.lineEnd, dialect.mayStartKeyword(bytes[token.trimmedStart]) else {
+            return false
+        }
         for keyword in dialect.steps
         where UTF8Text.hasPrefix(bytes, at: token.trimmedStart, end: token.lineEnd, keyword.bytes) {
             let text = rest(token, after: keyword.bytes.count)
