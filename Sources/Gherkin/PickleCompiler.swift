@@ -132,23 +132,31 @@ private struct Compilation<Ids: IdGenerator> {
 
     /// Replaces each `<name>` of the header, in header order, by the row's value.
     private static func interpolate(_ text: String, header: TableRow?, values: TableRow?) -> String {
-        guard let header, let values, text.utf8.contains(UInt8(ascii: "<")) else { return text }
-        var result = Array(text.utf8)
-        var changed = false
-        for (index, variable) in header.cells.enumerated() where index < values.cells.count {
-            let placeholder = Array(("<" + variable.value + ">").utf8)
-            if let replaced = replacingAll(placeholder, in: result, with: values.cells[index].value.utf8) {
-                result = replaced
-                changed = true
+        guard let header, let values, !header.cells.isEmpty else { return text }
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.contains(UInt8(ascii: "<")) else { return nil }
+            var result: [UInt8]?
+            for (index, variable) in header.cells.enumerated() where index < values.cells.count {
+                var placeholder: [UInt8] = [UInt8(ascii: "<")]
+                placeholder.append(contentsOf: variable.value.utf8)
+                placeholder.append(UInt8(ascii: ">"))
+                let replaced =
+                    if let current = result {
+                        current.withUnsafeBufferPointer { replacingAll(placeholder, in: $0, with: values.cells[index].value) }
+                    } else {
+                        replacingAll(placeholder, in: utf8, with: values.cells[index].value)
+                    }
+                if let replaced { result = replaced }
             }
-        }
-        return changed ? String(decoding: result, as: UTF8.self) : text
+            return result.map { String(decoding: $0, as: UTF8.self) }
+        } ?? text
     }
 
     /// `text` with every non-overlapping occurrence of `pattern` (left to right) replaced, compared byte by
     /// byte (as the official parsers compare code points, not grapheme clusters); `nil` when there is none.
     private static func replacingAll(
-        _ pattern: [UInt8], in text: [UInt8], with replacement: String.UTF8View
+        _ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, with replacement: String
     ) -> [UInt8]? {
         let count = pattern.count
         guard text.count >= count else { return nil }
@@ -156,14 +164,15 @@ private struct Compilation<Ids: IdGenerator> {
         var index = 0
         var copied = 0
         var found = false
+        let first = pattern[0]
         while index <= text.count - count {
-            if text[index] == pattern[0] && text[index..<index + count].elementsEqual(pattern) {
+            if text[index] == first && UnsafeBufferPointer(rebasing: text[index..<index + count]).elementsEqual(pattern) {
                 if !found {
-                    output.reserveCapacity(text.count + replacement.count)
+                    output.reserveCapacity(text.count + replacement.utf8.count)
                     found = true
                 }
-                output.append(contentsOf: text[copied..<index])
-                output.append(contentsOf: replacement)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
+                output.append(contentsOf: replacement.utf8)
                 index += count
                 copied = index
             } else {
@@ -171,7 +180,7 @@ private struct Compilation<Ids: IdGenerator> {
             }
         }
         guard found else { return nil }
-        output.append(contentsOf: text[copied...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
         return output
     }
 

@@ -340,7 +340,8 @@ struct TokenMatcher {
     }
 
     /// The cells of a table row: the text between `|`s, unescaped (`\|`, `\\`, `\n`) and trimmed of whitespace
-    /// other than newlines; text before the first and after the last `|` is not a cell.
+    /// other than newlines; text before the first and after the last `|` is not a cell. Columns count code points
+    /// of the row as written (an escape is two).
     private mutating func cells(of token: Token) -> [TokenItem] {
         let start = token.trimmedStart
         let end = UTF8Text.trimTrailingWhitespace(bytes, from: start, to: token.lineEnd)
@@ -348,49 +349,78 @@ struct TokenMatcher {
         var index = start
         var column = 0
         var cellColumn = 1
-        var inCell = false
-        scratch.removeAll(keepingCapacity: true)
+        var cellStart = -1  // byte offset of the current cell's text, -1 before the first `|`
+        var escaped = false
         while index < end {
             let byte = bytes[index]
-            column += 1
             if byte == UInt8(ascii: "|") {
-                if inCell {
-                    items.append(finishCell(column: cellColumn, indent: token.indent))
-                }
-                inCell = true
-                scratch.removeAll(keepingCapacity: true)
-                cellColumn = column + 1
-                index += 1
-            } else if byte == UInt8(ascii: "\\") {
-                index += 1
                 column += 1
-                guard index < end else {
-                    scratch.append(byte)
-                    break
+                if cellStart >= 0 {
+                    items.append(cell(from: cellStart, to: index, escaped: escaped, column: cellColumn, token: token))
                 }
-                let next = bytes[index]
-                if next == UInt8(ascii: "n") {
-                    scratch.append(0x0A)
-                    index += 1
-                } else {
-                    if next != UInt8(ascii: "|") && next != UInt8(ascii: "\\") {
-                        scratch.append(byte)
-                    }
-                    let length = UTF8Text.sequenceLength(next)
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-                    index += length
+                index += 1
+                cellStart = index
+                cellColumn = column + 1
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+                column += 1
+                index += 1
+                if index < end {
+                    column += 1
+                    index += UTF8Text.sequenceLength(bytes[index])
                 }
             } else {
-                let length = UTF8Text.sequenceLength(byte)
-                if length == 1 {
-                    scratch.append(byte)
-                } else {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-                }
-                index += length
+                if byte & 0xC0 != 0x80 { column += 1 }
+                index += 1
             }
         }
         return items
+    }
+
+    /// One cell from its raw bytes: unescaped when it holds a backslash, then trimmed.
+    private mutating func cell(from start: Int, to end: Int, escaped: Bool, column: Int, token: Token) -> TokenItem {
+        guard escaped else {
+            var textStart = start
+            var skipped = 0
+            while textStart < end {
+                let length = UTF8Text.whitespaceLength(bytes, at: textStart, end: end)
+                if length == 0 { break }
+                textStart += length
+                skipped += 1
+            }
+            let textEnd = UTF8Text.trimTrailingWhitespace(bytes, from: textStart, to: end)
+            return TokenItem(
+                column: column + token.indent + skipped, text: UTF8Text.string(bytes, from: textStart, to: textEnd))
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < end else {
+                scratch.append(byte)
+                break
+            }
+            let next = bytes[index]
+            if next == UInt8(ascii: "n") {
+                scratch.append(0x0A)
+                index += 1
+            } else {
+                if next != UInt8(ascii: "|") && next != UInt8(ascii: "\\") {
+                    scratch.append(byte)
+                }
+                let length = UTF8Text.sequenceLength(next)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                index += length
+            }
+        }
+        return finishCell(column: column, indent: token.indent)
     }
 
     /// Trims the cell in `scratch` of whitespace other than `\n` and makes it an item.
