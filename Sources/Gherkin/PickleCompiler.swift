@@ -87,7 +87,7 @@ private struct Compilation<Ids: IdGenerator> {
                 previous = Self.stepType(step.keywordType, previous: previous)
                 steps.append(
                     PickleStep(
-                        argument: Self.argument(step, header: nil, values: nil), astNodeIds: [step.id], id: ids.next(),
+                        argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(),
                         type: previous, text: step.text))
             }
         }
@@ -101,6 +101,7 @@ private struct Compilation<Ids: IdGenerator> {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             for row in examples.tableBody {
+                let placeholders = Placeholders(header: header, values: row)
                 let tags = inheritedTags + scenario.tags + examples.tags
                 var steps: [PickleStep] = []
                 var previous: PickleStepType?
@@ -109,48 +110,68 @@ private struct Compilation<Ids: IdGenerator> {
                         previous = Self.stepType(step.keywordType, previous: previous)
                         steps.append(
                             PickleStep(
-                                argument: Self.argument(step, header: nil, values: nil), astNodeIds: [step.id],
+                                argument: Self.argument(step, nil), astNodeIds: [step.id],
                                 id: ids.next(), type: previous, text: step.text))
                     }
                     for step in scenario.steps {
                         previous = Self.stepType(step.keywordType, previous: previous)
                         steps.append(
                             PickleStep(
-                                argument: Self.argument(step, header: header, values: row),
+                                argument: Self.argument(step, placeholders),
                                 astNodeIds: [step.id, row.id], id: ids.next(), type: previous,
-                                text: Self.interpolate(step.text, header: header, values: row)))
+                                text: Self.interpolate(step.text, placeholders)))
                     }
                 }
                 emit(
                     Pickle(
                         id: ids.next(), uri: uri, location: row.location,
-                        name: Self.interpolate(scenario.name, header: header, values: row), language: language,
+                        name: Self.interpolate(scenario.name, placeholders), language: language,
                         steps: steps, tags: Self.pickleTags(tags), astNodeIds: [scenario.id, row.id]))
             }
         }
     }
 
-    /// Replaces each `<name>` of the header, in header order, by the row's value.
-    private static func interpolate(_ text: String, header: TableRow?, values: TableRow?) -> String {
-        guard let header, let values, !header.cells.isEmpty else { return text }
-        var text = text
-        return text.withUTF8 { utf8 in
+    /// The `<name>` byte patterns of a header and the values of one row.
+    struct Placeholders {
+        var patterns: [[UInt8]] = []
+        var values: [String] = []
+
+        init(header: TableRow, values row: TableRow) {
+            for (index, variable) in header.cells.enumerated() where index < row.cells.count {
+                var pattern: [UInt8] = [UInt8(ascii: "<")]
+                pattern.append(contentsOf: variable.value.utf8)
+                pattern.append(UInt8(ascii: ">"))
+                patterns.append(pattern)
+                values.append(row.cells[index].value)
+            }
+        }
+    }
+
+    private static func interpolate(_ text: String, _ placeholders: Placeholders) -> String {
+        let replaced: [UInt8]?? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.contains(UInt8(ascii: "<")) else { return nil }
             var result: [UInt8]?
-            for (index, variable) in header.cells.enumerated() where index < values.cells.count {
-                var placeholder: [UInt8] = [UInt8(ascii: "<")]
-                placeholder.append(contentsOf: variable.value.utf8)
-                placeholder.append(UInt8(ascii: ">"))
-                let replaced =
+            for (pattern, value) in zip(placeholders.patterns, placeholders.values) {
+                let next =
                     if let current = result {
-                        current.withUnsafeBufferPointer { replacingAll(placeholder, in: $0, with: values.cells[index].value) }
+                        current.withUnsafeBufferPointer { replacingAll(pattern, in: $0, with: value) }
                     } else {
-                        replacingAll(placeholder, in: utf8, with: values.cells[index].value)
+                        replacingAll(pattern, in: utf8, with: value)
                     }
-                if let replaced { result = replaced }
+                if let next { result = next }
             }
-            return result.map { String(decoding: $0, as: UTF8.self) }
-        } ?? text
+            return result
+        }
+        guard let bytes = replaced ?? nil else {
+            if replaced == nil, text.contains("<") {
+                // Not contiguous UTF-8 (a bridged string): take the slow path once.
+                var copy = text
+                copy.makeContiguousUTF8()
+                return interpolate(copy, placeholders)
+            }
+            return text
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` with every non-overlapping occurrence of `pattern` (left to right) replaced, compared byte by
@@ -184,20 +205,24 @@ private struct Compilation<Ids: IdGenerator> {
         return output
     }
 
-    private static func argument(_ step: Step, header: TableRow?, values: TableRow?) -> PickleStepArgument? {
+    private static func argument(_ step: Step, _ placeholders: Placeholders?) -> PickleStepArgument? {
+        func interpolate(_ text: String) -> String {
+            guard let placeholders else { return text }
+            return Self.interpolate(text, placeholders)
+        }
         let table = step.dataTable.map { dataTable in
             PickleTable(
                 rows: dataTable.rows.map { row in
                     PickleTableRow(
                         cells: row.cells.map {
-                            PickleTableCell(value: interpolate($0.value, header: header, values: values))
+                            PickleTableCell(value: interpolate($0.value))
                         })
                 })
         }
         let docString = step.docString.map {
             PickleDocString(
-                mediaType: $0.mediaType.map { interpolate($0, header: header, values: values) },
-                content: interpolate($0.content, header: header, values: values))
+                mediaType: $0.mediaType.map { interpolate($0) },
+                content: interpolate($0.content))
         }
         switch (docString, table) {
         case (var docString?, var table?):
