@@ -57,18 +57,17 @@ public struct GherkinDialect: Sendable, Hashable {
         self.but = but
     }
 
-    /// Every step keyword, longest first; keywords of equal length keep the order given, when, then, and, but.
+    /// Every step keyword, longest first (in code points); keywords of equal length keep the order given, when,
+    /// then, and, but.
     ///
     /// This is the order in which the parser tries them, so `"Given "` wins over `"* "` and `"Etant donné que "`
     /// over `"Etant donné "`.
     public var stepKeywords: [String] {
-        let all = given + when + then + and + but
-        return all.enumerated()
-            .sorted {
-                $0.element.utf8.count > $1.element.utf8.count
-                    || ($0.element.utf8.count == $1.element.utf8.count && $0.offset < $1.offset)
-            }
-            .map(\.element)
+        let all = (given + when + then + and + but).enumerated().map {
+            (offset: $0.offset, keyword: $0.element, length: $0.element.unicodeScalars.count)
+        }
+        return all.sorted { $0.length > $1.length || ($0.length == $1.length && $0.offset < $1.offset) }
+            .map(\.keyword)
     }
 
     /// The kind of step a keyword introduces: `.unknown` when the keyword belongs to more than one list (`"* "`).

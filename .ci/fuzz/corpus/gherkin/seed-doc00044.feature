@@ -1,0 +1,3 @@
+  #  language :  ar 
+        @wip  @a@b  @t#1  @wip
+  خاصية:	Sce

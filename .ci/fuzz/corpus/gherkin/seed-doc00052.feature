@@ -1,0 +1,4 @@
+# language: fr 
+    @a@b@slow	# c @x
+　　　@
+  Fonctionnalité: 
