@@ -116,7 +116,6 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
         return rows
     }
 
-
     /// Turns a closed rule into its message and hands it to its parent (nothing when it is incomplete, which
     /// only happens in documents with errors).
     private mutating func transform(_ node: ASTNode, into parent: ASTNode) throws(ParserIssue) {

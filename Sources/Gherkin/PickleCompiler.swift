@@ -187,7 +187,8 @@ private struct Compilation<Ids: IdGenerator> {
         var found = false
         let first = pattern[0]
         while index <= text.count - count {
-            if text[index] == first && UnsafeBufferPointer(rebasing: text[index..<index + count]).elementsEqual(pattern) {
+            if text[index] == first && UnsafeBufferPointer(rebasing: text[index..<index + count]).elementsEqual(pattern)
+            {
                 if !found {
                     output.reserveCapacity(text.count + replacement.utf8.count)
                     found = true

@@ -82,7 +82,8 @@ struct DialectTests {
     @Test("GHERKIN_LANGUAGES names the languages file when no path is given")
     func environmentVariable() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gherkin-env-\(UUID()).json")
-        let json = #"{"zz": {"and": ["* "], "background": ["B"], "but": ["* "], "examples": ["E"], "feature": ["F"], "given": ["* "], "name": "Z", "native": "Z", "rule": ["R"], "scenario": ["S"], "scenarioOutline": ["SO"], "then": ["* "], "when": ["* "]}}"#
+        let json =
+            #"{"zz": {"and": ["* "], "background": ["B"], "but": ["* "], "examples": ["E"], "feature": ["F"], "given": ["* "], "name": "Z", "native": "Z", "rule": ["R"], "scenario": ["S"], "scenarioOutline": ["SO"], "then": ["* "], "when": ["* "]}}"#
         try Data(json.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let languages = try GherkinLanguages.forRun(path: nil, environment: ["GHERKIN_LANGUAGES": url.path])

@@ -34,7 +34,8 @@ struct ParserErrorTests {
         #expect(found.count == 1)
         #expect(found.first?.column == nil)
         #expect(found.first?.officialMessage == "(6:0): unexpected end of file, expected: #DocStringSeparator, #Other")
-        #expect(found.first?.description == "spec.feature:6: unexpected end of file, expected: #DocStringSeparator, #Other")
+        #expect(
+            found.first?.description == "spec.feature:6: unexpected end of file, expected: #DocStringSeparator, #Other")
     }
 
     @Test("an unknown language is reported at the header, and the header then reads as a comment")

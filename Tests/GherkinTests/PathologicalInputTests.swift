@@ -30,7 +30,8 @@ struct PathologicalInputTests {
     func longLines() {
         let quotes = String(repeating: "\"", count: 1_000_000)
         let backslashes = "| " + String(repeating: "\\", count: 1_000_000) + " |"
-        let result = parse("Feature: f\n  Scenario: s\n    Given t\n      \(quotes)\n\(quotes)\n    Given u\n\(backslashes)\n")
+        let result = parse(
+            "Feature: f\n  Scenario: s\n    Given t\n      \(quotes)\n\(quotes)\n    Given u\n\(backslashes)\n")
         #expect(result.errors.isEmpty)
     }
 

@@ -24,7 +24,8 @@ struct SadPathTests {
 
     @Test(
         "truncated and overlong sequences and surrogates are invalid UTF-8",
-        arguments: [[0xC3], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] as [[UInt8]])
+        arguments: [[0xC3], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]]
+            as [[UInt8]])
     func invalidSequences(bytes: [UInt8]) {
         let result = parse(Array("Feature: ".utf8) + bytes)
         #expect(result.errors.first?.column == 10)
