@@ -19,8 +19,10 @@ enum FeedSpecsExecutable {
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
         status: Int32, output: String, errors: String
     ) {
+        struct NotBuilt: Error {}
+        guard let executable = Self.url else { throw NotBuilt() }
         let process = Process()
-        process.executableURL = try #require(url)
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()
