@@ -21,7 +21,9 @@ for start in range(0, len(files), 500):
     chunk = files[start:start + 500]
     out = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "official.py")] + chunk,
                          capture_output=True, text=True, check=True).stdout
-    for line in out.splitlines():
+    for line in out.split("\n"):
+        if not line:
+            continue
         record = json.loads(line)
         official[record["file"]] = record
 
@@ -29,7 +31,7 @@ for start in range(0, len(files), 500):
 def ours(path):
     command = [binary, "gherkin"] + (["--languages", languages] if languages else []) + [path]
     result = subprocess.run(command, capture_output=True)
-    envelopes = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines() if line]
+    envelopes = [json.loads(line) for line in result.stdout.decode("utf-8").split("\n") if line]
     return path, envelopes, result.returncode
 
 

@@ -5,7 +5,8 @@ usage: generate.py DIR COUNT [SEED]
 
 About half the documents are well-formed (every construct of the language, in random languages, with
 random indentation, comments, tags, tables, doc strings, escapes, CRLF and Unicode); the others are the
-same documents with random damage (lines dropped, duplicated, swapped, truncated, junk inserted).
+same documents with random damage (lines dropped, duplicated, swapped, truncated, junk inserted); some get
+lines assembled from tricky pieces (keywords of other languages, Unicode whitespace, delimiters, escapes).
 """
 import json
 import os
@@ -197,8 +198,27 @@ def damage(lines):
     return lines
 
 
+CHAOS_SPACES = [" ", "\t", "\u00a0", "\u3000", "\u2028", "\u0085", "\x1c", "\x1f", "\x0b", "\x0c", "\r", "\u200b",
+                "\ufeff", "\u2009", "\u202f", "\u1680"]
+
+
+def chaos_line():
+    """A line assembled from tricky pieces: any keyword of a few languages, odd whitespace, delimiters."""
+    d = DIALECTS[rng.choice(["en", "fr", "de", "ja", "ru", "em", "no", "ht"])]
+    key = rng.choice(["feature", "rule", "background", "scenario", "scenarioOutline", "examples", "given", "when",
+                      "then", "and", "but"])
+    pieces = [rng.choice(d[key]) + rng.choice(["", ":", ": ", " :"]), "@" + rng.choice(WORDS), "|", "\\|", "\\",
+              '"""', "```", '""""', "# language:" + rng.choice(["fr", "xx", " de", "en "]), "#", text(2),
+              rng.choice(CHAOS_SPACES), "<a>", "\\n", "@"]
+    line = "".join(rng.choice(CHAOS_SPACES) * rng.choice([0, 0, 1]) + rng.choice(pieces) for _ in range(rng.randint(1, 4)))
+    return rng.choice(CHAOS_SPACES) * rng.choice([0, 1, 2]) + line
+
+
 for n in range(count):
     lines = document()
+    if rng.random() < 0.15:
+        for _ in range(rng.randint(1, 8)):
+            lines.insert(rng.randrange(len(lines) + 1), chaos_line())
     if rng.random() < 0.5:
         lines = damage(lines)
     if rng.random() < 0.03:
