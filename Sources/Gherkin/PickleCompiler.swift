@@ -63,8 +63,15 @@ private struct Compilation<Ids: IdGenerator> {
         }
     }
 
-    private static func pickleTags(_ tags: [Tag]) -> [PickleTag] {
-        tags.map { PickleTag(name: $0.name, astNodeId: $0.id) }
+    private static func pickleTags(_ groups: [Tag]...) -> [PickleTag] {
+        var tags: [PickleTag] = []
+        tags.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups {
+            for tag in group {
+                tags.append(PickleTag(name: tag.name, astNodeId: tag.id))
+            }
+        }
+        return tags
     }
 
     /// The type of a step: its own kind, or for `And`/`But` the kind of the step before.
@@ -82,51 +89,54 @@ private struct Compilation<Ids: IdGenerator> {
     private mutating func compilePlain(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
         var steps: [PickleStep] = []
         if !scenario.steps.isEmpty {
+            steps.reserveCapacity(backgroundSteps.count + scenario.steps.count)
             var previous: PickleStepType? = .unknown
-            for step in backgroundSteps + scenario.steps {
-                previous = Self.stepType(step.keywordType, previous: previous)
-                steps.append(
-                    PickleStep(
-                        argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(),
-                        type: previous, text: step.text))
+            for part in [backgroundSteps, scenario.steps] {
+                for step in part {
+                    previous = Self.stepType(step.keywordType, previous: previous)
+                    steps.append(
+                        PickleStep(
+                            argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(), type: previous,
+                            text: step.text))
+                }
             }
         }
         emit(
             Pickle(
                 id: ids.next(), uri: uri, location: scenario.location, name: scenario.name, language: language,
-                steps: steps, tags: Self.pickleTags(inheritedTags + scenario.tags), astNodeIds: [scenario.id]))
+                steps: steps, tags: Self.pickleTags(inheritedTags, scenario.tags), astNodeIds: [scenario.id]))
     }
 
     private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
+            let tags = Self.pickleTags(inheritedTags, scenario.tags, examples.tags)
             for row in examples.tableBody {
                 let placeholders = Placeholders(header: header, values: row)
-                let tags = inheritedTags + scenario.tags + examples.tags
                 var steps: [PickleStep] = []
                 var previous: PickleStepType?
                 if !scenario.steps.isEmpty {
+                    steps.reserveCapacity(backgroundSteps.count + scenario.steps.count)
                     for step in backgroundSteps {
                         previous = Self.stepType(step.keywordType, previous: previous)
                         steps.append(
                             PickleStep(
-                                argument: Self.argument(step, nil), astNodeIds: [step.id],
-                                id: ids.next(), type: previous, text: step.text))
+                                argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(),
+                                type: previous, text: step.text))
                     }
                     for step in scenario.steps {
                         previous = Self.stepType(step.keywordType, previous: previous)
                         steps.append(
                             PickleStep(
-                                argument: Self.argument(step, placeholders),
-                                astNodeIds: [step.id, row.id], id: ids.next(), type: previous,
-                                text: Self.interpolate(step.text, placeholders)))
+                                argument: Self.argument(step, placeholders), astNodeIds: [step.id, row.id],
+                                id: ids.next(), type: previous, text: Self.interpolate(step.text, placeholders)))
                     }
                 }
                 emit(
                     Pickle(
                         id: ids.next(), uri: uri, location: row.location,
-                        name: Self.interpolate(scenario.name, placeholders), language: language,
-                        steps: steps, tags: Self.pickleTags(tags), astNodeIds: [scenario.id, row.id]))
+                        name: Self.interpolate(scenario.name, placeholders), language: language, steps: steps,
+                        tags: tags, astNodeIds: [scenario.id, row.id]))
             }
         }
     }
