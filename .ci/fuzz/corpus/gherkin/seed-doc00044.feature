@@ -1,3 +1,0 @@
-  #  language :  ar 
-        @wip  @a@b  @t#1  @wip
-  خاصية:	Sce

@@ -1,4 +1,0 @@
-# language: fr 
-    @a@b@slow	# c @x
-　　　@
-  Fonctionnalité: 
