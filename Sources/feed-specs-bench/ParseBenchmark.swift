@@ -4,9 +4,13 @@ import Messages
 
 /// Parses and compiles every `.feature` file under some directories and writes the pickles as NDJSON,
 /// timing the whole (reading, parsing, compiling, writing).
+///
+/// By default the NDJSON is written on a second thread while the next file is parsed (a pipeline of two
+/// stages); `serial` does everything on one thread.
 struct ParseBenchmark {
     var directories: [String]
     var output = "/dev/null"
+    var serial = false
 
     struct Figures {
         var files = 0
@@ -56,7 +60,8 @@ struct ParseBenchmark {
         guard let handle = FileHandle(forWritingAtPath: output) ?? createFile() else {
             throw BenchError("\(output): cannot open for writing")
         }
-        var writer = NDJSONWriter(fileHandle: handle, name: output)
+        let sink = PickleSink(writer: NDJSONWriter(fileHandle: handle, name: output))
+        let queue = DispatchQueue(label: "feed-specs-bench.writer")
         var figures = Figures()
         var ids = IncrementingIdGenerator()
         let clock = ContinuousClock()
@@ -69,13 +74,20 @@ struct ParseBenchmark {
             figures.files += 1
             figures.bytes += data.count
             figures.errors += result.errors.count
+            figures.pickles += result.pickles.count
             for pickle in result.pickles {
                 figures.steps += pickle.steps.count
-                try writer.write(.pickle(pickle))
             }
-            figures.pickles += result.pickles.count
+            let pickles = result.pickles
+            if serial {
+                sink.write(pickles)
+            } else {
+                queue.async { sink.write(pickles) }
+            }
         }
-        try writer.flush()
+        try queue.sync {
+            try sink.finish()
+        }
         let elapsed = clock.now - start
         figures.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         try? handle.close()
@@ -85,6 +97,33 @@ struct ParseBenchmark {
     private func createFile() -> FileHandle? {
         guard FileManager.default.createFile(atPath: output, contents: nil) else { return nil }
         return FileHandle(forWritingAtPath: output)
+    }
+}
+
+/// The writing stage: owns the NDJSON writer. Only the writer queue touches it after the benchmark starts (or
+/// only the main thread, when serial), which is what makes the unchecked `Sendable` sound.
+final class PickleSink: @unchecked Sendable {
+    private var writer: NDJSONWriter
+    private var failure: NDJSONWriteError?
+
+    init(writer: NDJSONWriter) {
+        self.writer = writer
+    }
+
+    func write(_ pickles: [Pickle]) {
+        guard failure == nil else { return }
+        do {
+            for pickle in pickles {
+                try writer.write(.pickle(pickle))
+            }
+        } catch {
+            failure = error
+        }
+    }
+
+    func finish() throws {
+        if let failure { throw failure }
+        try writer.flush()
     }
 }
 

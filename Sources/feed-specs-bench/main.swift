@@ -1,7 +1,7 @@
 // `feed-specs-bench`: benchmarks on generated corpora.
 //
 //     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
-//     feed-specs-bench parse DIR... [--out FILE]
+//     feed-specs-bench parse DIR... [--out FILE] [--serial]
 //
 // Each subcommand is one entry of `allSubcommands()`; the runner benchmark (`run`) is to be added there.
 
@@ -17,7 +17,7 @@ func allSubcommands() -> [Subcommand] {
     [
         Subcommand(
             name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
-        Subcommand(name: "parse", usage: "parse DIR... [--out FILE]", run: runParse),
+        Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
         // Subcommand(name: "run", usage: "run DIR... [--parallel N]", run: runRun),  // the runner benchmark goes here
     ]
 }
@@ -70,9 +70,11 @@ func runGenerate(_ arguments: [String]) throws {
 }
 
 func runParse(_ arguments: [String]) throws {
-    let (positional, named) = try options(arguments, allowed: ["--out"])
+    let serial = arguments.contains("--serial")
+    let (positional, named) = try options(arguments.filter { $0 != "--serial" }, allowed: ["--out"])
     guard !positional.isEmpty else { throw BenchError("parse needs at least one DIR") }
     var benchmark = ParseBenchmark(directories: positional)
+    benchmark.serial = serial
     if let out = named["--out"] { benchmark.output = out }
     print(try benchmark.run().summary)
 }
