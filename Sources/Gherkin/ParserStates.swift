@@ -20,7 +20,7 @@
 ///     Description! := (#Other | #Comment)+
 ///
 /// `#Comment` and `#Empty` may appear anywhere else and are skipped.
-public enum RuleType: UInt8, Sendable, CaseIterable {
+enum RuleType: UInt8, Sendable, CaseIterable {
     /// The whole document.
     case gherkinDocument
     /// A feature with its children.

@@ -9,7 +9,7 @@ import Messages
 #endif
 
 /// The kinds of line the token matcher recognises, as named in the Gherkin grammar.
-public enum TokenType: UInt8, Sendable, CaseIterable {
+enum TokenType: UInt8, Sendable, CaseIterable {
     /// The end of the document.
     case eof
     /// A blank line.
@@ -40,7 +40,7 @@ public enum TokenType: UInt8, Sendable, CaseIterable {
     case other
 
     /// The grammar's name of the token type, e.g. `"StepLine"`.
-    public var name: String {
+    var name: String {
         switch self {
         case .eof: "EOF"
         case .empty: "Empty"
@@ -61,37 +61,37 @@ public enum TokenType: UInt8, Sendable, CaseIterable {
 }
 
 /// A positioned piece of a token: one tag of a tag line, or one cell of a table row.
-public struct TokenItem: Sendable, Hashable {
+struct TokenItem: Sendable, Hashable {
     /// The 1-based column (in Unicode code points) where the item starts.
-    public var column: Int
+    var column: Int
     /// The tag name with its `@`, or the unescaped cell value.
-    public var text: String
+    var text: String
 
     /// Creates an item.
-    public init(column: Int, text: String) {
+    init(column: Int, text: String) {
         self.column = column
         self.text = text
     }
 }
 
 /// One line of a document (or the end of it) as the parser sees it, with what the matcher found in it.
-public struct Token: Sendable {
+struct Token: Sendable {
     /// The 1-based line number.
-    public var line: Int
+    var line: Int
     /// The 1-based column, set once a matcher recognised the line.
-    public var column: Int?
+    var column: Int?
     /// What the line was recognised as, `nil` before matching.
-    public var type: TokenType?
+    var type: TokenType?
     /// The keyword (`"Given "`, `"Feature"`, the doc string delimiter), when the line has one.
-    public var keyword: String?
+    var keyword: String?
     /// The kind of a step keyword.
-    public var keywordType: StepKeywordType?
+    var keywordType: StepKeywordType?
     /// The text after the keyword, the comment, the doc string media type or the content line.
-    public var text: String?
+    var text: String?
     /// The tags or cells of the line.
-    public var items: [TokenItem]
+    var items: [TokenItem]
     /// The language in force when the line was matched.
-    public var language: String
+    var language: String
 
     let lineStart: Int
     let lineEnd: Int
@@ -99,7 +99,7 @@ public struct Token: Sendable {
     let indent: Int
 
     /// Whether this is the end of the document.
-    public var isEOF: Bool { lineStart < 0 }
+    var isEOF: Bool { lineStart < 0 }
 
     init(line: Int, start: Int, end: Int, trimmedStart: Int, indent: Int) {
         self.line = line
