@@ -45,7 +45,7 @@ def without_nulls(value):
     return value
 
 
-passed = failed = crashed = nulls = 0
+passed = failed = crashed = nulls = invalid = 0
 with ThreadPoolExecutor(max_workers=2) as pool:
     for path, envelopes, status in pool.map(ours, files):
         record = official[path]
@@ -57,6 +57,7 @@ with ThreadPoolExecutor(max_workers=2) as pool:
             nulls += 1
         expected = without_nulls(expected)
         has_errors = any("parseError" in e for e in expected)
+        invalid += 1 if has_errors else 0
         if envelopes == expected and status == (1 if has_errors else 0):
             passed += 1
             continue
@@ -70,6 +71,7 @@ with ThreadPoolExecutor(max_workers=2) as pool:
                 print("  official:", json.dumps(theirs, ensure_ascii=False)[:1500])
                 break
 
-print(f"official parser crashed on {crashed} files (not compared); {nulls} had a null step type")
+print(f"compared {passed + failed} files ({invalid} with parse errors); the official parser crashed on {crashed}"
+      f" (not compared); {nulls} had a null step type (compared as absent)")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

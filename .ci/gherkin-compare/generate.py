@@ -29,8 +29,14 @@ def indent():
     return rng.choice(SPACES) * rng.choice([0, 1, 1, 2, 3])
 
 
+SAFE_FIRST = ["cache", "feed", "image", "€uro", "naïve", "日本語", "🙂", "x", "load", "<a>", "ṩ̃", "e\u0301"]
+
+
 def text(n=None):
-    return " ".join(rng.choice(WORDS) for _ in range(n if n is not None else rng.randint(0, 5)))
+    words = [rng.choice(WORDS) for _ in range(n if n is not None else rng.randint(0, 5))]
+    if CLEAN[0] and words:
+        words[0] = rng.choice(SAFE_FIRST)  # a description line must not start like a keyword, tag or table
+    return " ".join(words)
 
 
 def pick(keys):
@@ -46,7 +52,7 @@ def tag_line():
     line = indent() + sep.join(tags)
     if rng.random() < 0.2:
         line += rng.choice([" #comment", "\t# c @x", " # ", "#nospace"])
-    if rng.random() < 0.05:
+    if rng.random() < 0.05 and not CLEAN[0]:
         line += " @bad tag"
     return line
 
@@ -62,11 +68,16 @@ def description(lines):
             lines.append("")
         elif choice < 0.2:
             lines.append(comment())
-        else:
+        elif not CLEAN[0] or rng.random() < 0.5:
             lines.append(indent() + text(rng.randint(1, 6)) + rng.choice(["", " ", "\t"]))
 
 
+CLEAN = [False]  # set per document: no constructs that are errors by themselves
+
+
 def cell():
+    if CLEAN[0]:
+        return rng.choice(["", " ", "a", " b ", "\\|", "\\\\", "\\n", "ø", "<a>", "<b>", "1", "  two  ", "\u00a0z\u00a0"])
     return rng.choice(["", " ", "a", " b ", "\\|", "\\\\", "\\n", "x\\", "ø", "<a>", "<b>", "1", "  two  ", "\\t",
                        "\u00a0z\u00a0", "\\"])
 
@@ -76,7 +87,7 @@ def table(lines, columns=None, rows=None, damage=False):
     for _ in range(rows or rng.randint(1, 4)):
         n = columns if not damage or rng.random() < 0.8 else rng.randint(1, 5)
         row = indent() + "|" + "|".join(cell() for _ in range(n)) + "|"
-        if rng.random() < 0.1:
+        if rng.random() < 0.1 and not CLEAN[0]:
             row += rng.choice([" trailing", "\\", " ", "\\|"])
         lines.append(row)
         if rng.random() < 0.1:
@@ -91,7 +102,7 @@ def docstring(lines):
         lines.append(rng.choice([ind, ind + "  ", "", "\t"]) + rng.choice(
             [text(), '\\"\\"\\"', "\\`\\`\\`", '"""x' if delim == "```" else "```", "# not a comment", "@not a tag",
              "| not | a row |", "Given not a step", "  <a> and <b>"]))
-    if rng.random() < 0.95:
+    if rng.random() < 0.95 or CLEAN[0]:
         lines.append(ind + delim)
 
 
@@ -102,7 +113,7 @@ def steps(lines, d, outline=False):
         lines.append(indent() + kw + text() + (" <a>" if outline and rng.random() < 0.5 else ""))
         r = rng.random()
         if r < 0.2:
-            table(lines, damage=rng.random() < 0.1)
+            table(lines, damage=rng.random() < 0.1 and not CLEAN[0])
         elif r < 0.35:
             docstring(lines)
         elif r < 0.4:
@@ -137,7 +148,7 @@ def scenario(lines, d):
                 cols = rng.randint(1, 3)
                 header = indent() + "|" + "|".join(rng.choice(["a", "b", "name", "a ", " b"]) for _ in range(cols)) + "|"
                 lines.append(header)
-                table(lines, columns=cols, rows=rng.randint(0, 3), damage=rng.random() < 0.1)
+                table(lines, columns=cols, rows=rng.randint(0, 3), damage=rng.random() < 0.1 and not CLEAN[0])
     lines.append("")
 
 
@@ -149,7 +160,7 @@ def background(lines, d):
 
 
 def document():
-    language = rng.choice(["en"] * 6 + ["fr", "de", "es", "pt", "em", "no", "ht", "ja", "ru", "ar", "xx"])
+    language = rng.choice(["en"] * 6 + ["fr", "de", "es", "pt", "em", "no", "ht", "ja", "ru", "ar"] + ([] if CLEAN[0] else ["xx"]))
     d = DIALECTS.get(language, DIALECTS["en"])
     lines = []
     for _ in range(rng.randint(0, 2)):
@@ -215,13 +226,14 @@ def chaos_line():
 
 
 for n in range(count):
+    CLEAN[0] = rng.random() < 0.4
     lines = document()
-    if rng.random() < 0.15:
+    if rng.random() < 0.15 and not CLEAN[0]:
         for _ in range(rng.randint(1, 8)):
             lines.insert(rng.randrange(len(lines) + 1), chaos_line())
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and not CLEAN[0]:
         lines = damage(lines)
-    if rng.random() < 0.03:
+    if rng.random() < 0.03 and not CLEAN[0]:
         lines = lines[: rng.randint(0, 3)]
     newline = "\r\n" if rng.random() < 0.15 else "\n"
     body = newline.join(lines)

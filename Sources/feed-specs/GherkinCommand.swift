@@ -126,6 +126,11 @@ enum GherkinCommand {
             if options.ast, let document = result.document {
                 try output.write(.gherkinDocument(document))
             }
+            if result.document?.feature == nil {
+                // Valid Gherkin (the official parsers accept it), but most likely not what the author meant.
+                try output.flush()
+                StandardStreams.writeError("\(file): warning: no Feature in this file\n")
+            }
             for pickle in result.pickles {
                 try output.write(.pickle(pickle))
             }

@@ -88,6 +88,24 @@ struct GherkinCommandTests {
         #expect(result.errors.hasPrefix("\(bad.path):4:3: expected: #EOF"))
     }
 
+    @Test("an empty file is valid Gherkin: exit 0, a document without feature, and a warning")
+    func emptyFile() throws {
+        let url = try write("")
+        let result = try FeedSpecsExecutable.run(["gherkin", url.path])
+        #expect(result.status == 0)
+        #expect(kinds(result.output) == ["source", "gherkinDocument"])
+        #expect(result.errors == "\(url.path): warning: no Feature in this file\n")
+    }
+
+    @Test("a binary file exits 1 with an error naming where the binary content starts")
+    func binaryFile() throws {
+        let url = try write("Feature: f\n\u{0}\u{1}")
+        let result = try FeedSpecsExecutable.run(["gherkin", url.path])
+        #expect(result.status == 1)
+        #expect(kinds(result.output) == ["parseError"])
+        #expect(result.errors.hasPrefix("\(url.path):2:1: binary content"))
+    }
+
     @Test("a file that cannot be read exits 1 with its name on standard error")
     func unreadableFile() throws {
         let result = try FeedSpecsExecutable.run(["gherkin", "/nonexistent/x.feature"])
