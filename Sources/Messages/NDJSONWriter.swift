@@ -11,10 +11,14 @@ import Foundation
 /// Writes envelopes as NDJSON (one JSON object per line, each ending in `\n`) with `JSONWriter`: into memory,
 /// or buffered and flushed in large chunks to a file descriptor such as standard output.
 ///
-/// Writing is synchronous on purpose: an envelope is appended to memory in well under a microsecond, and the
-/// buffer reaches the output in one `write(2)` per `flushThreshold` bytes. Call `flush()` when done: bytes still
-/// in the buffer are not written otherwise.
-public struct NDJSONWriter: Sendable {
+/// Writing is synchronous on purpose: an envelope is appended to memory in about a microsecond, and the
+/// buffer reaches the output in one `write(2)` per `flushThreshold` bytes, so an `async` call per envelope would
+/// cost more than the work. Call `flush()` when done to see errors; as a safety net, a writer that goes out of
+/// scope flushes what is left, ignoring errors (unless a flush has already failed).
+///
+/// The writer is non-copyable (it owns its buffer); keep it in a `var`, pass it `inout`, or store it in the
+/// actor or class that emits the messages.
+public struct NDJSONWriter: ~Copyable, Sendable {
     private enum Output: Sendable {
         case memory
         case fileDescriptor(Int32, name: String)
@@ -54,12 +58,21 @@ public struct NDJSONWriter: Sendable {
         NDJSONWriter(fileDescriptor: 1, name: "standard output", flushThreshold: flushThreshold)
     }
 
-    /// The bytes written and not yet flushed (everything, for an in-memory writer).
+    private var hasFailed = false
+
+    deinit {
+        if !hasFailed { _ = writeBufferedBytes() }
+    }
+
+    /// A copy of the bytes written and not yet flushed (everything, for an in-memory writer).
     public var bytes: [UInt8] { json.bytes }
+
+    /// The number of bytes written and not yet flushed.
+    public var bufferedByteCount: Int { json.count }
 
     /// Returns the buffered bytes and empties the buffer.
     public mutating func takeBytes() -> [UInt8] {
-        defer { json = JSONWriter(capacity: 1 << 16) }
+        defer { json.removeAll() }
         return json.bytes
     }
 
@@ -67,7 +80,7 @@ public struct NDJSONWriter: Sendable {
     public mutating func write(_ envelope: Envelope) throws(NDJSONWriteError) {
         envelope.write(to: &json)
         json.appendRaw(UInt8(ascii: "\n"))
-        if json.bytes.count >= flushThreshold { try flush() }
+        if json.count >= flushThreshold { try flush() }
     }
 
     /// Appends every envelope of `envelopes`, one per line.
@@ -77,22 +90,29 @@ public struct NDJSONWriter: Sendable {
 
     /// Writes the buffered bytes to the output and empties the buffer (does nothing for an in-memory writer).
     public mutating func flush() throws(NDJSONWriteError) {
+        if let failure = writeBufferedBytes() {
+            // Part of the buffer may have been written: the deinit must not write it again.
+            hasFailed = true
+            throw failure
+        }
+        if case .memory = output { return }
+        json.removeAll()
+    }
+
+    private func writeBufferedBytes() -> NDJSONWriteError? {
         switch output {
         case .memory:
-            return
+            return nil
         case .fileDescriptor(let descriptor, let name):
-            let failure = json.bytes.withUnsafeBytes { buffer in
-                Self.writeAll(buffer, to: descriptor, name: name)
-            }
-            if let failure { throw failure }
+            return json.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor, name: name) }
         case .fileHandle(let handle, let name):
             do {
-                try handle.write(contentsOf: json.bytes)
+                try json.withUnsafeBytes { buffer in try handle.write(contentsOf: buffer) }
+                return nil
             } catch {
-                throw NDJSONWriteError(destination: name, reason: "\(error)")
+                return NDJSONWriteError(destination: name, reason: "\(error)")
             }
         }
-        json.removeAll()
     }
 
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String)

@@ -52,6 +52,73 @@ struct JSONWriterTests {
         #expect(String(decoding: json.bytes, as: UTF8.self) == "\"\(expected)\"")
     }
 
+    @Test("escapes are correct at every position of strings of every length up to three words")
+    func escapesAreCorrectAtEveryPosition() {
+        for length in 0..<25 {
+            for position in -1..<length {
+                for special in ["\"", "\\", "\n", "\u{1F}", "\u{0}", "\u{7F}", "é"] {
+                    let text = String(
+                        (0..<length).map {
+                            $0 == position ? Character(special) : Character(Unicode.Scalar(UInt8(0x41 + $0 % 26)))
+                        }
+                    )
+                    var json = JSONWriter(capacity: 0)
+                    json.string(text)
+                    let actual = String(decoding: json.bytes, as: UTF8.self)
+                    if actual != Self.referenceEscaped(text) {
+                        Issue.record("length \(length), position \(position): \(actual)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("every ASCII and some non-ASCII characters are escaped correctly at every alignment")
+    func everyCharacterIsEscapedCorrectlyAtEveryAlignment() {
+        let all =
+            String(String.UnicodeScalarView((0x00...0x7F).compactMap { Unicode.Scalar(UInt32($0)) })) + "é€🥒\u{FFFF}"
+        for offset in 0..<8 {
+            let text = String(repeating: "x", count: offset) + all + all
+            var json = JSONWriter(capacity: 0)
+            json.string(text)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == Self.referenceEscaped(text))
+        }
+    }
+
+    @Test("long strings with many escapes grow the buffer correctly")
+    func longStringsWithManyEscapesGrowTheBuffer() throws {
+        let text = String(repeating: "\u{1}\"a\\", count: 5_000) + String(repeating: "z", count: 10_000)
+        var json = JSONWriter(capacity: 0)
+        json.beginArray()
+        json.string(text)
+        json.string(text)
+        json.endArray()
+        #expect(
+            String(decoding: json.bytes, as: UTF8.self)
+                == "[\(Self.referenceEscaped(text)),\(Self.referenceEscaped(text))]")
+        #expect(try JSONValue(parsing: json.bytes) == [.string(text), .string(text)])
+    }
+
+    /// A straightforward escaper to check the fast one against.
+    static func referenceEscaped(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{8}": result += "\\b"
+            case "\u{C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                result += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     @Test("quotes and backslashes are escaped, non-ASCII passes through as UTF-8")
     func quotesAndBackslashesAreEscapedNonASCIIPassesThrough() {
         var json = JSONWriter()
