@@ -106,7 +106,7 @@ final class PickleSink: @unchecked Sendable {
     private var writer: NDJSONWriter
     private var failure: NDJSONWriteError?
 
-    init(writer: NDJSONWriter) {
+    init(writer: consuming NDJSONWriter) {
         self.writer = writer
     }
 
