@@ -315,6 +315,7 @@ struct TokenMatcher {
         }
         end = UTF8Text.trimTrailingWhitespace(bytes, from: start, to: end)
         var items: [TokenItem] = []
+        items.reserveCapacity(count(of: UInt8(ascii: "@"), from: start, to: end))
         var column = token.indent + 1
         // The text starts with "@", so the part before the first "@" is empty.
         var itemStart = start + 1
@@ -346,6 +347,7 @@ struct TokenMatcher {
         let start = token.trimmedStart
         let end = UTF8Text.trimTrailingWhitespace(bytes, from: start, to: token.lineEnd)
         var items: [TokenItem] = []
+        items.reserveCapacity(count(of: UInt8(ascii: "|"), from: start, to: end))
         var index = start
         var column = 0
         var cellColumn = 1
@@ -421,6 +423,17 @@ struct TokenMatcher {
             }
         }
         return finishCell(column: column, indent: token.indent)
+    }
+
+    /// How many times a byte occurs in a range (a capacity hint for the items of a line).
+    private func count(of byte: UInt8, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var index = start
+        while index < end {
+            if bytes[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// Trims the cell in `scratch` of whitespace other than `\n` and makes it an item.
