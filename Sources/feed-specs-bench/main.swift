@@ -1,1 +1,92 @@
-print("feed-specs-bench: not built yet")
+// `feed-specs-bench`: benchmarks on generated corpora.
+//
+//     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
+//     feed-specs-bench parse DIR... [--out FILE] [--serial]
+//
+// Each subcommand is one entry of `allSubcommands()`; the runner benchmark (`run`) is to be added there.
+
+import Foundation
+
+struct Subcommand {
+    let name: String
+    let usage: String
+    let run: ([String]) throws -> Void
+}
+
+func allSubcommands() -> [Subcommand] {
+    [
+        Subcommand(
+            name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
+        Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
+        // Subcommand(name: "run", usage: "run DIR... [--parallel N]", run: runRun),  // the runner benchmark goes here
+    ]
+}
+
+func usageText() -> String {
+    "usage:\n" + allSubcommands().map { "  feed-specs-bench \($0.usage)\n" }.joined()
+}
+
+/// Splits arguments into positional ones and `--name value` options.
+func options(_ arguments: [String], allowed: Set<String>) throws -> (positional: [String], named: [String: String]) {
+    var positional: [String] = []
+    var named: [String: String] = [:]
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        guard argument.hasPrefix("--") else {
+            positional.append(argument)
+            continue
+        }
+        guard allowed.contains(argument) else { throw BenchError("unknown option '\(argument)'") }
+        guard index < arguments.count else { throw BenchError("\(argument) needs a value") }
+        named[argument] = arguments[index]
+        index += 1
+    }
+    return (positional, named)
+}
+
+func integer(_ named: [String: String], _ name: String, default value: Int, minimum: Int) throws -> Int {
+    guard let text = named[name] else { return value }
+    guard let number = Int(text), number >= minimum else {
+        throw BenchError("\(name) needs a whole number of at least \(minimum), got '\(text)'")
+    }
+    return number
+}
+
+func runGenerate(_ arguments: [String]) throws {
+    let (positional, named) = try options(arguments, allowed: ["--features", "--scenarios", "--seed"])
+    guard positional.count == 1, let directory = positional.first else { throw BenchError("generate needs one DIR") }
+    var generator = CorpusGenerator()
+    generator.features = try integer(named, "--features", default: generator.features, minimum: 1)
+    generator.scenarios = try integer(named, "--scenarios", default: generator.scenarios, minimum: 0)
+    if let seed = named["--seed"] {
+        guard let value = UInt64(seed) else { throw BenchError("--seed needs a non-negative whole number") }
+        generator.seed = value
+    }
+    let paths = try generator.write(to: directory)
+    let bytes = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }
+    print("wrote \(paths.count) files, \(bytes) bytes, to \(directory)")
+}
+
+func runParse(_ arguments: [String]) throws {
+    let serial = arguments.contains("--serial")
+    let (positional, named) = try options(arguments.filter { $0 != "--serial" }, allowed: ["--out"])
+    guard !positional.isEmpty else { throw BenchError("parse needs at least one DIR") }
+    var benchmark = ParseBenchmark(directories: positional)
+    benchmark.serial = serial
+    if let out = named["--out"] { benchmark.output = out }
+    print(try benchmark.run().summary)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let subcommand = allSubcommands().first(where: { $0.name == name }) else {
+    FileHandle.standardError.write(Data(usageText().utf8))
+    exit(arguments.first.map { ["--help", "-h"].contains($0) } == true ? 0 : 2)
+}
+do {
+    try subcommand.run(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("feed-specs-bench \(name): \(error)\n\n\(usageText())".utf8))
+    exit(2)
+}

@@ -1,0 +1,6 @@
+Feature: bad
+  Scenario: s
+    Given x
+      | a |
+      | b | c |
+    """

@@ -1,0 +1,7 @@
+Feature: t
+  Scenario: s
+    Given x
+      | a \| b | c\\ | d\n |
+      ```
+      \`\`\`
+      ```

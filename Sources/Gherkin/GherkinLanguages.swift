@@ -1,0 +1,139 @@
+import Foundation
+
+/// Looks up the keywords of a language by its code (`"en"`, `"fr"`, ...).
+public protocol DialectProvider: Sendable {
+    /// The dialect for a language code, or `nil` when the language is not supported.
+    func dialect(for language: String) -> GherkinDialect?
+}
+
+/// A set of dialects: the five built-in languages, optionally extended by a file in the official
+/// `gherkin-languages.json` format.
+public struct GherkinLanguages: DialectProvider, Sendable {
+    /// The dialects by language code.
+    public private(set) var dialects: [String: GherkinDialect]
+
+    /// Creates a set from dialects; a later dialect with the same language code replaces an earlier one.
+    public init(_ dialects: [GherkinDialect]) {
+        var byCode: [String: GherkinDialect] = [:]
+        for dialect in dialects {
+            byCode[dialect.language] = dialect
+        }
+        self.dialects = byCode
+    }
+
+    /// English, French, German, Spanish and Portuguese.
+    public static let builtIn = GherkinLanguages(GherkinDialect.builtIn)
+
+    /// The name of the environment variable that may name a languages file.
+    public static let environmentVariable = "GHERKIN_LANGUAGES"
+
+    /// The sorted language codes of this set.
+    public var languageCodes: [String] { dialects.keys.sorted() }
+
+    /// The dialect for a language code, or `nil` when the language is not in this set.
+    public func dialect(for language: String) -> GherkinDialect? {
+        dialects[language]
+    }
+
+    /// This set plus every dialect of `other`; `other` wins when both define a language.
+    public func merging(_ other: GherkinLanguages) -> GherkinLanguages {
+        var merged = self
+        merged.dialects.merge(other.dialects) { _, new in new }
+        return merged
+    }
+
+    /// The built-in languages plus the ones of a languages file.
+    ///
+    /// - Throws: `LanguagesFileError` naming the file (and the language and key) when it cannot be read or is not
+    ///   in the `gherkin-languages.json` format.
+    public static func builtIn(plus path: String) throws -> GherkinLanguages {
+        builtIn.merging(try load(path: path))
+    }
+
+    /// The languages for a run: the built-in ones, plus `path` when given, else plus the file named by
+    /// `GHERKIN_LANGUAGES` in `environment` when set and not empty.
+    public static func forRun(
+        path: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> GherkinLanguages {
+        if let path {
+            return try builtIn(plus: path)
+        }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            return try builtIn(plus: fromEnvironment)
+        }
+        return builtIn
+    }
+
+    /// Reads the dialects of a file in the `gherkin-languages.json` format.
+    public static func load(path: String) throws -> GherkinLanguages {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw LanguagesFileError(path: path, reason: "cannot read the file (\(error.localizedDescription))")
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes the dialects of a document in the `gherkin-languages.json` format; `path` names it in errors.
+    public static func decode(_ data: Data, path: String) throws -> GherkinLanguages {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw LanguagesFileError(path: path, reason: "not valid JSON")
+        }
+        guard let languages = root as? [String: Any] else {
+            throw LanguagesFileError(path: path, reason: "expected a JSON object of languages at the top level")
+        }
+        var dialects: [GherkinDialect] = []
+        for code in languages.keys.sorted() {
+            guard let entry = languages[code] as? [String: Any] else {
+                throw LanguagesFileError(path: path, reason: "language \"\(code)\" is not a JSON object")
+            }
+            func keywords(_ key: String) throws -> [String] {
+                guard let list = entry[key] as? [String], !list.isEmpty else {
+                    throw LanguagesFileError(
+                        path: path, reason: "language \"\(code)\": \"\(key)\" must be a non-empty array of strings")
+                }
+                if list.contains(where: \.isEmpty) {
+                    throw LanguagesFileError(
+                        path: path, reason: "language \"\(code)\": \"\(key)\" contains an empty keyword")
+                }
+                return list
+            }
+            func text(_ key: String) throws -> String {
+                guard let value = entry[key] as? String else {
+                    throw LanguagesFileError(path: path, reason: "language \"\(code)\": \"\(key)\" must be a string")
+                }
+                return value
+            }
+            dialects.append(
+                GherkinDialect(
+                    language: code, name: try text("name"), native: try text("native"),
+                    feature: try keywords("feature"), rule: try keywords("rule"),
+                    background: try keywords("background"), scenario: try keywords("scenario"),
+                    scenarioOutline: try keywords("scenarioOutline"), examples: try keywords("examples"),
+                    given: try keywords("given"), when: try keywords("when"), then: try keywords("then"),
+                    and: try keywords("and"), but: try keywords("but")))
+        }
+        return GherkinLanguages(dialects)
+    }
+}
+
+/// A languages file that cannot be used, with the file's path and what is wrong with it.
+public struct LanguagesFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path of the languages file.
+    public var path: String
+    /// What is wrong with it.
+    public var reason: String
+
+    /// Creates the error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `path: reason`.
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// `feed-specs gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...`: parses feature files
+/// and writes their messages as NDJSON to standard output, and each error as `file:line:column: message` to
+/// standard error. Exit status 0 when every file parsed, 1 when any had errors, 2 for a usage error.
+enum GherkinCommand {
+    static let summary = "parse .feature files into Cucumber Messages (NDJSON on standard output)"
+
+    static let usage = """
+        usage: feed-specs gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...
+
+        Writes one JSON envelope per line: for each file its `source`, then its `gherkinDocument` and
+        `pickle`s, or its `parseError`s. Errors are also printed to standard error as file:line:column: message.
+
+          --no-source        leave out the source envelopes
+          --no-ast           leave out the gherkinDocument envelopes
+          --no-pickles       do not compile pickles
+          --languages FILE   more languages, in the gherkin-languages.json format
+                             (default: $GHERKIN_LANGUAGES when set)
+
+        Exit status: 0 every file parsed, 1 some file had errors, 2 usage error.
+
+        """
+
+    struct Options: Equatable {
+        var source = true
+        var ast = true
+        var pickles = true
+        var languagesFile: String?
+        var files: [String] = []
+    }
+
+    enum UsageError: Error, Equatable {
+        case help
+        case message(String)
+    }
+
+    static func parseArguments(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        var onlyFiles = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                options.files.append(argument)
+                continue
+            }
+            switch argument {
+            case "--": onlyFiles = true
+            case "--help", "-h": throw .help
+            case "--no-source": options.source = false
+            case "--no-ast": options.ast = false
+            case "--no-pickles": options.pickles = false
+            case "--languages":
+                guard index < arguments.count else { throw .message("--languages needs a FILE") }
+                options.languagesFile = arguments[index]
+                index += 1
+            default:
+                if argument.hasPrefix("--languages=") {
+                    options.languagesFile = String(argument.dropFirst("--languages=".count))
+                } else {
+                    throw .message("unknown option '\(argument)'")
+                }
+            }
+        }
+        if options.files.isEmpty { throw .message("no FILE given") }
+        return options
+    }
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        do {
+            options = try parseArguments(arguments)
+        } catch {
+            switch error {
+            case .help:
+                StandardStreams.write(usage)
+                return 0
+            case .message(let message):
+                StandardStreams.writeError("feed-specs gherkin: \(message)\n\n\(usage)")
+                return 2
+            }
+        }
+        let languages: GherkinLanguages
+        do {
+            languages = try GherkinLanguages.forRun(path: options.languagesFile)
+        } catch {
+            StandardStreams.writeError("feed-specs gherkin: \(error)\n")
+            return 2
+        }
+        var output = NDJSONWriter.standardOutput()
+        var ids = IncrementingIdGenerator()
+        var status: Int32 = 0
+        do {
+            for file in options.files {
+                status = max(
+                    status, try parseFile(file, options: options, languages: languages, ids: &ids, output: &output))
+            }
+            try output.flush()
+        } catch {
+            StandardStreams.writeError("feed-specs gherkin: \(error)\n")
+            return 1
+        }
+        return status
+    }
+
+    /// Parses one file and writes its envelopes; returns 1 when it has errors or cannot be read.
+    private static func parseFile(
+        _ file: String, options: Options, languages: GherkinLanguages, ids: inout IncrementingIdGenerator,
+        output: inout NDJSONWriter
+    ) throws(NDJSONWriteError) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            try output.flush()
+            StandardStreams.writeError("\(file): cannot read the file\n")
+            return 1
+        }
+        let result = Gherkin.parse(
+            uri: file, data: data, languages: languages, pickles: options.pickles, idGenerator: &ids)
+        if options.source, let source = result.source {
+            try output.write(.source(source))
+        }
+        if result.errors.isEmpty {
+            if options.ast, let document = result.document {
+                try output.write(.gherkinDocument(document))
+            }
+            if result.document?.feature == nil {
+                // Valid Gherkin (the official parsers accept it), but most likely not what the author meant.
+                try output.flush()
+                StandardStreams.writeError("\(file): warning: no Feature in this file\n")
+            }
+            for pickle in result.pickles {
+                try output.write(.pickle(pickle))
+            }
+            return 0
+        }
+        for error in result.errors {
+            try output.write(.parseError(error.parseError))
+        }
+        try output.flush()
+        StandardStreams.writeError(result.errors.map { "\($0)\n" }.joined())
+        return 1
+    }
+}
