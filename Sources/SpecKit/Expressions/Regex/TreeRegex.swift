@@ -1,0 +1,214 @@
+import Foundation
+
+/// A problem with a regular expression: the pattern is invalid, or matching it against a text exceeded the
+/// step budget of the built-in matcher (a pattern with catastrophic backtracking).
+///
+/// ```swift
+/// do { _ = try RegularExpression("^a (b$", registry: ParameterTypeRegistry()) } catch let error as RegularExpressionError {
+///     print(error.message) // Invalid regular expression /^a (b$/: unterminated group at offset 3
+/// }
+/// ```
+public struct RegularExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The pattern, as written.
+    public let pattern: String
+    /// What went wrong, naming the pattern.
+    public let message: String
+
+    /// Creates an error.
+    public init(pattern: String, message: String) {
+        self.pattern = pattern
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// The nesting of the capture groups of a pattern, read from its source the way cucumber-expressions'
+/// `TreeRegexp` does: `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)` and `(?<!...)` do not capture, their
+/// capture groups belong to the enclosing group.
+struct GroupShape: Sendable, Equatable {
+    /// The source between the group's parentheses (the whole pattern for the root).
+    var source: String
+    var children: [GroupShape]
+
+    /// The number of capture groups, not counting the root.
+    var captureCount: Int { children.reduce(0) { $0 + 1 + $1.captureCount } }
+
+    init(source: String, children: [GroupShape] = []) {
+        self.source = source
+        self.children = children
+    }
+
+    init(pattern: String) {
+        let scalars = Array(pattern.unicodeScalars)
+        var stack: [(builder: GroupShape, start: Int, capturing: Bool)] = [
+            (GroupShape(source: pattern), -1, true)
+        ]
+        var escaping = false
+        var inClass = false
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "[" && !escaping {
+                inClass = true
+            } else if scalar == "]" && !escaping {
+                inClass = false
+            } else if scalar == "(" && !escaping && !inClass {
+                stack.append((GroupShape(source: ""), index, !Self.isNonCapturing(scalars, at: index)))
+            } else if scalar == ")" && !escaping && !inClass && stack.count > 1 {
+                var (builder, start, capturing) = stack.removeLast()
+                if capturing {
+                    builder.source = String(String.UnicodeScalarView(scalars[(start + 1)..<index]))
+                    stack[stack.count - 1].builder.children.append(builder)
+                } else {
+                    stack[stack.count - 1].builder.children.append(contentsOf: builder.children)
+                }
+            }
+            escaping = scalar == "\\" && !escaping
+        }
+        self = stack[0].builder
+    }
+
+    private static func isNonCapturing(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 1 < scalars.count, scalars[index + 1] == "?" else { return false }
+        guard index + 2 < scalars.count, scalars[index + 2] == "<" else { return true }
+        return index + 3 < scalars.count && (scalars[index + 3] == "=" || scalars[index + 3] == "!")
+    }
+}
+
+/// `NSRegularExpression` is immutable and documented as safe to share between threads.
+final class FoundationRegex: @unchecked Sendable {
+    let regex: NSRegularExpression
+
+    init(_ regex: NSRegularExpression) {
+        self.regex = regex
+    }
+}
+
+/// A compiled regular expression that reports its match as a tree of `MatchGroup`s.
+///
+/// Runs on the built-in matcher when the pattern stays inside the ECMAScript subset it implements, and on
+/// `NSRegularExpression` (ICU) otherwise.
+struct TreeRegex: Sendable {
+    enum Engine: Sendable {
+        case builtIn(RegexProgram)
+        case foundation(FoundationRegex)
+    }
+
+    let pattern: String
+    let engine: Engine
+    let shape: GroupShape
+
+    /// Compiles `pattern`; `preferFoundation` skips the built-in matcher (for measurements and tests).
+    init(_ pattern: String, preferFoundation: Bool = false) throws(RegularExpressionError) {
+        self.pattern = pattern
+        shape = GroupShape(pattern: pattern)
+        var issue: RegexSyntaxIssue?
+        if !preferFoundation {
+            var parser = RegexParser(pattern)
+            do {
+                let root = try parser.parse()
+                if parser.captureCount == shape.captureCount {
+                    engine = .builtIn(try RegexProgram(root, captureCount: parser.captureCount))
+                    return
+                }
+                issue = .unsupported("capture groups")
+            } catch {
+                issue = error
+            }
+        }
+        do {
+            engine = .foundation(FoundationRegex(try NSRegularExpression(pattern: pattern)))
+        } catch {
+            let reason: String
+            switch issue {
+            case .invalid(let message, let offset): reason = "\(message) at offset \(offset)"
+            case .unsupported(let construct): reason = "not a valid pattern (\(construct))"
+            case nil: reason = "not a valid pattern"
+            }
+            throw RegularExpressionError(
+                pattern: pattern, message: "Invalid regular expression /\(pattern)/: \(reason)")
+        }
+    }
+
+    /// True when the built-in matcher runs this pattern.
+    var usesBuiltInMatcher: Bool {
+        if case .builtIn = engine { return true }
+        return false
+    }
+
+    /// The group tree of the leftmost match of the pattern in `text`, or nil.
+    func match(_ text: String) throws(RegularExpressionError) -> MatchGroup? {
+        switch engine {
+        case .builtIn(let program):
+            var text = text
+            do {
+                return try text.withUTF8 { bytes throws(RegexBudgetExceeded) -> MatchGroup? in
+                    guard let slots = try program.firstMatch(in: bytes) else { return nil }
+                    return buildGroup(slots: slots, bytes: bytes)
+                }
+            } catch {
+                throw RegularExpressionError(
+                    pattern: pattern,
+                    message:
+                        "The regular expression /\(pattern)/ needs more than \(RegexProgram.stepBudget) steps to "
+                        + "match \"\(text)\"; simplify it (nested quantifiers backtrack catastrophically)")
+            }
+        case .foundation(let foundation):
+            let length = text.utf16.count
+            guard
+                let result = foundation.regex.firstMatch(
+                    in: text, options: [], range: NSRange(location: 0, length: length))
+            else { return nil }
+            return buildGroup(result: result, text: text)
+        }
+    }
+
+    private func buildGroup(slots: [Int], bytes: UnsafeBufferPointer<UInt8>) -> MatchGroup {
+        let isASCII = !bytes.contains { $0 >= 0x80 }
+        func utf16Offset(_ byteOffset: Int) -> Int {
+            if isASCII { return byteOffset }
+            var units = 0
+            for byte in bytes[0..<byteOffset] where byte & 0xC0 != 0x80 {
+                units += byte >= 0xF0 ? 2 : 1
+            }
+            return units
+        }
+        var next = 0
+        func build(_ shape: GroupShape) -> MatchGroup {
+            let index = next
+            next += 1
+            let children = shape.children.map(build)
+            let start = index < slots.count / 2 ? slots[2 * index] : -1
+            let end = index < slots.count / 2 ? slots[2 * index + 1] : -1
+            guard start >= 0, end >= start else {
+                return MatchGroup(value: nil, start: nil, end: nil, children: children)
+            }
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return MatchGroup(value: value, start: utf16Offset(start), end: utf16Offset(end), children: children)
+        }
+        return build(shape)
+    }
+
+    private func buildGroup(result: NSTextCheckingResult, text: String) -> MatchGroup {
+        let utf16 = text.utf16
+        var next = 0
+        func build(_ shape: GroupShape) -> MatchGroup {
+            let index = next
+            next += 1
+            let children = shape.children.map(build)
+            guard index < result.numberOfRanges else {
+                return MatchGroup(value: nil, start: nil, end: nil, children: children)
+            }
+            let range = result.range(at: index)
+            guard range.location != NSNotFound else {
+                return MatchGroup(value: nil, start: nil, end: nil, children: children)
+            }
+            let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
+            let upper = utf16.index(lower, offsetBy: range.length)
+            let value = String(utf16[lower..<upper]) ?? String(decoding: Array(utf16[lower..<upper]), as: UTF16.self)
+            return MatchGroup(
+                value: value, start: range.location, end: range.location + range.length, children: children)
+        }
+        return build(shape)
+    }
+}
