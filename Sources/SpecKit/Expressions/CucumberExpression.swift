@@ -11,7 +11,7 @@
 /// Escape `(`, `{`, `/` and `\` with a backslash to match them literally. An invalid expression throws a
 /// `CucumberExpressionError` with the official message; an unknown `{name}` throws one whose `kind` is
 /// `.undefinedParameterType(name:)`.
-public struct CucumberExpression: StepExpression {
+public final class CucumberExpression: StepExpression {
     /// The expression as written.
     public let source: String
     /// The regular expression (ECMAScript syntax) the expression compiles to.
@@ -35,8 +35,8 @@ public struct CucumberExpression: StepExpression {
 
     /// The arguments of `text`, or nil when the expression does not match it.
     public func match(_ text: String) throws -> [MatchArgument]? {
-        guard let group = try treeRegex.match(text) else { return nil }
-        return zip(group.children, parameterTypes).map(MatchArgument.init)
+        guard let groups = try treeRegex.matchArguments(text) else { return nil }
+        return zip(groups, parameterTypes).map(MatchArgument.init)
     }
 }
 

@@ -20,20 +20,45 @@
 /// `preferForRegexpMatch` makes it the one chosen when several types share a regular expression used as a
 /// capture group of a regular-expression step definition.
 public struct ParameterType: Sendable {
+    /// One reference, so that copying a parameter type (into every argument) costs one retain.
+    private final class Storage: Sendable {
+        let name: String?
+        let regexps: [String]
+        let valueType: Any.Type
+        let useForSnippets: Bool
+        let preferForRegexpMatch: Bool
+        let isBuiltIn: Bool
+        let transformer: @Sendable ([String?]) throws -> any Sendable
+
+        init(
+            name: String?, regexps: [String], valueType: Any.Type, useForSnippets: Bool, preferForRegexpMatch: Bool,
+            isBuiltIn: Bool, transformer: @escaping @Sendable ([String?]) throws -> any Sendable
+        ) {
+            self.name = name
+            self.regexps = regexps
+            self.valueType = valueType
+            self.useForSnippets = useForSnippets
+            self.preferForRegexpMatch = preferForRegexpMatch
+            self.isBuiltIn = isBuiltIn
+            self.transformer = transformer
+        }
+    }
+
+    private let storage: Storage
+
     /// The name between the braces; `""` for the anonymous `{}`. Nil only for the implicit type that a
     /// regular-expression step definition gives a capture group matching no registered type's regexp.
-    public let name: String?
+    public var name: String? { storage.name }
     /// The regular expressions (ECMAScript syntax) this type matches, tried in order.
-    public let regexps: [String]
+    public var regexps: [String] { storage.regexps }
     /// The Swift type of the transformed values.
-    public let valueType: Any.Type
+    public var valueType: Any.Type { storage.valueType }
     /// Whether the expression generator may propose this type in snippets.
-    public let useForSnippets: Bool
+    public var useForSnippets: Bool { storage.useForSnippets }
     /// Whether this type wins when several types share a regexp matched by a regular-expression step.
-    public let preferForRegexpMatch: Bool
+    public var preferForRegexpMatch: Bool { storage.preferForRegexpMatch }
     /// Whether this type is one of the built-in types of Cucumber Expressions.
-    public let isBuiltIn: Bool
-    private let transformer: @Sendable ([String?]) throws -> any Sendable
+    public var isBuiltIn: Bool { storage.isBuiltIn }
 
     /// Creates a custom parameter type.
     ///
@@ -98,13 +123,9 @@ public struct ParameterType: Sendable {
         isBuiltIn: Bool,
         transformer: @escaping @Sendable ([String?]) throws -> any Sendable
     ) {
-        self.name = name
-        self.regexps = regexps
-        self.valueType = valueType
-        self.useForSnippets = useForSnippets
-        self.preferForRegexpMatch = preferForRegexpMatch
-        self.isBuiltIn = isBuiltIn
-        self.transformer = transformer
+        storage = Storage(
+            name: name, regexps: regexps, valueType: valueType, useForSnippets: useForSnippets,
+            preferForRegexpMatch: preferForRegexpMatch, isBuiltIn: isBuiltIn, transformer: transformer)
     }
 
     /// The type a regular-expression step definition gives a capture group whose regexp belongs to no
@@ -118,7 +139,7 @@ public struct ParameterType: Sendable {
     /// Transforms capture group values into this type's value.
     public func transform(_ values: [String?]) throws(ParameterTransformError) -> any Sendable {
         do {
-            return try transformer(values)
+            return try storage.transformer(values)
         } catch let error as ParameterTransformError {
             throw ParameterTransformError(parameterTypeName: name, values: values, reason: error.reason)
         } catch {

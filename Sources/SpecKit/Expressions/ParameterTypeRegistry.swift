@@ -142,7 +142,12 @@ enum BuiltInParameterTypes {
 
     /// `{string}`: the double- or single-quoted content, with `\"` and `\'` unescaped.
     private static func transformString(_ values: [String?]) -> any Sendable {
-        let content = values.lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        var content = ""
+        for case let value? in values where !value.isEmpty {
+            content = value
+            break
+        }
+        guard content.utf8.contains(UInt8(ascii: "\\")) else { return content }
         return content.replacing("\\\"", with: "\"").replacing("\\'", with: "'")
     }
 }

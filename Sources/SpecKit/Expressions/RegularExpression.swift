@@ -15,7 +15,7 @@
 /// Patterns are unanchored unless they use `^` and `$`, as in JavaScript. Most patterns run on the built-in
 /// matcher; the rest (back-references, look-behind, named groups, inline flags, Unicode properties...) run
 /// on `NSRegularExpression`, whose syntax is close to JavaScript's.
-public struct RegularExpression: StepExpression {
+public final class RegularExpression: StepExpression {
     /// The pattern as written.
     public let source: String
     let treeRegex: TreeRegex
@@ -46,9 +46,10 @@ public struct RegularExpression: StepExpression {
 
     /// The arguments of `text`, or nil when the pattern does not match it.
     public func match(_ text: String) throws -> [MatchArgument]? {
-        guard let group = try treeRegex.match(text) else { return nil }
+        guard let groups = try treeRegex.matchArguments(text) else { return nil }
         var arguments: [MatchArgument] = []
-        for (child, resolution) in zip(group.children, resolutions) {
+        arguments.reserveCapacity(groups.count)
+        for (child, resolution) in zip(groups, resolutions) {
             switch resolution {
             case .type(let parameterType):
                 arguments.append(MatchArgument(group: child, parameterType: parameterType))

@@ -31,13 +31,13 @@ public struct StepDefinitionIndex: Sendable {
         let suffix: [UInt8]
     }
 
-    private struct TrieNode: Sendable {
-        var edges: [(byte: UInt8, node: Int32)] = []
-        var definitions: [Int32] = []
-    }
-
     private var entries: [Entry] = []
-    private var trie: [TrieNode] = [TrieNode()]
+    /// The trie of literal prefixes, as flat arrays (left-child, right-sibling); node 0 is the root.
+    private var firstChild: [Int32] = [-1]
+    private var nextSibling: [Int32] = [-1]
+    private var edgeByte: [UInt8] = [0]
+    /// The definitions whose prefix ends at each node (mostly empty).
+    private var definitionsAtNode: [[Int32]] = [[]]
     private var unindexed: [Int32] = []
 
     /// Creates an empty index.
@@ -62,21 +62,27 @@ public struct StepDefinitionIndex: Sendable {
             if program.anchoredAtEnd { suffix = program.literalSuffix }
         }
         entries.append(Entry(expression: expression, suffix: suffix))
-        if prefix.isEmpty {
+        guard !prefix.isEmpty else {
             unindexed.append(Int32(definition))
-        } else {
-            var node = 0
-            for byte in prefix {
-                if let edge = trie[node].edges.first(where: { $0.byte == byte }) {
-                    node = Int(edge.node)
-                } else {
-                    trie.append(TrieNode())
-                    trie[node].edges.append((byte, Int32(trie.count - 1)))
-                    node = trie.count - 1
-                }
-            }
-            trie[node].definitions.append(Int32(definition))
+            return definition
         }
+        var node = 0
+        for byte in prefix {
+            var child = Int(firstChild[node])
+            while child != -1 && edgeByte[child] != byte {
+                child = Int(nextSibling[child])
+            }
+            if child == -1 {
+                child = edgeByte.count
+                edgeByte.append(byte)
+                firstChild.append(-1)
+                nextSibling.append(firstChild[node])
+                definitionsAtNode.append([])
+                firstChild[node] = Int32(child)
+            }
+            node = child
+        }
+        definitionsAtNode[node].append(Int32(definition))
         return definition
     }
 
@@ -85,37 +91,47 @@ public struct StepDefinitionIndex: Sendable {
     /// - Throws: what `StepExpression.match(_:)` throws (a pattern exceeding the matcher's step budget, an
     ///   ambiguous parameter type in a regular expression).
     public func matches(for text: String) throws -> [Match] {
-        var candidates = unindexed
+        var candidates: [Int32] = []
         var text = text
         text.withUTF8 { bytes in
+            for definition in unindexed where hasSuffix(bytes, entries[Int(definition)].suffix) {
+                candidates.append(definition)
+            }
             var node = 0
             var offset = 0
             while true {
-                candidates.append(contentsOf: trie[node].definitions)
+                if !definitionsAtNode[node].isEmpty {
+                    for definition in definitionsAtNode[node] where hasSuffix(bytes, entries[Int(definition)].suffix) {
+                        candidates.append(definition)
+                    }
+                }
                 guard offset < bytes.count else { break }
                 let byte = bytes[offset]
-                guard let edge = trie[node].edges.first(where: { $0.byte == byte }) else { break }
-                node = Int(edge.node)
+                var child = Int(firstChild[node])
+                while child != -1 && edgeByte[child] != byte {
+                    child = Int(nextSibling[child])
+                }
+                guard child != -1 else { break }
+                node = child
                 offset += 1
             }
-            candidates.removeAll { candidate in
-                let suffix = entries[Int(candidate)].suffix
-                guard !suffix.isEmpty else { return false }
-                guard suffix.count <= bytes.count else { return true }
-                let start = bytes.count - suffix.count
-                for index in 0..<suffix.count where bytes[start + index] != suffix[index] {
-                    return true
-                }
-                return false
-            }
         }
-        if candidates.count > 1 { candidates.sort() }
         var matches: [Match] = []
         for candidate in candidates {
             if let arguments = try entries[Int(candidate)].expression.match(text) {
                 matches.append(Match(definition: Int(candidate), arguments: arguments))
             }
         }
+        if matches.count > 1 { matches.sort { $0.definition < $1.definition } }
         return matches
+    }
+
+    private func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: [UInt8]) -> Bool {
+        guard suffix.count <= bytes.count else { return false }
+        let start = bytes.count - suffix.count
+        for index in 0..<suffix.count where bytes[start + index] != suffix[index] {
+            return false
+        }
+        return true
     }
 }

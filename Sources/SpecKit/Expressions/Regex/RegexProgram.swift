@@ -29,6 +29,12 @@ enum RegexOp: UInt8 {
     case mark
     /// Fail unless the position moved since `mark` of register `a`.
     case requireProgress
+    /// Match as many scalars of class `a` as possible, at most `b` (-1: no limit), giving back one scalar
+    /// at a time on backtracking: `x*`, `x+`, `x?` and `x{m,n}` for a single-scalar `x`, without a loop.
+    case greedyClassRepeat
+    /// Match as few scalars of class `a` as possible, taking one more (at most `b` in all; -1: no limit) at
+    /// a time on backtracking.
+    case lazyClassRepeat
     case match
 }
 
@@ -135,10 +141,7 @@ private struct RegexCompiler {
         case .anyScalar:
             emit(.anyScalar)
         case .charClass(let characterClass):
-            classes.append(characterClass)
-            asciiBitmaps.append(characterClass.asciiLow)
-            asciiBitmaps.append(characterClass.asciiHigh)
-            emit(.charClass, a: classes.count - 1)
+            emit(.charClass, a: addClass(characterClass))
         case .inputStart:
             emit(.inputStart)
         case .inputEnd:
@@ -172,8 +175,52 @@ private struct RegexCompiler {
             }
             for jump in jumpsToEnd { code[jump].a = Int32(code.count) }
         case .repetition(let inner, let min, let max, let greedy):
-            try emitRepetition(inner, min: min, max: max, greedy: greedy)
+            if let single = Self.singleScalarClass(inner) {
+                for _ in 0..<min { try emitNode(inner) }
+                if max.map({ $0 > min }) ?? true {
+                    let limit = max.map { $0 - min } ?? -1
+                    emit(greedy ? .greedyClassRepeat : .lazyClassRepeat, a: addClass(single), b: limit)
+                }
+            } else {
+                try emitRepetition(inner, min: min, max: max, greedy: greedy)
+            }
         }
+    }
+
+    /// The fewest scalars `node` can match.
+    private static func minimumLength(_ node: RegexNode) -> Int {
+        switch node {
+        case .empty, .inputStart, .inputEnd, .wordBoundary, .lookahead: 0
+        case .literal, .anyScalar, .charClass: 1
+        case .group(let inner, _): minimumLength(inner)
+        case .concatenation(let nodes): nodes.reduce(0) { $0 + minimumLength($1) }
+        case .alternation(let nodes): nodes.map(minimumLength).min() ?? 0
+        case .repetition(let inner, let min, _, _): min * minimumLength(inner)
+        }
+    }
+
+    /// The class of a node that always matches exactly one scalar, or nil.
+    private static func singleScalarClass(_ node: RegexNode) -> CharacterClass? {
+        switch node {
+        case .literal(let scalar):
+            return CharacterClass(items: [.range(scalar.value, scalar.value)], negated: false)
+        case .anyScalar:
+            return CharacterClass(
+                items: [.range(0x0A, 0x0A), .range(0x0D, 0x0D), .range(0x2028, 0x2029)], negated: true)
+        case .charClass(let characterClass):
+            return characterClass
+        case .group(let inner, nil):
+            return singleScalarClass(inner)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func addClass(_ characterClass: CharacterClass) -> Int {
+        classes.append(characterClass)
+        asciiBitmaps.append(characterClass.asciiLow)
+        asciiBitmaps.append(characterClass.asciiHigh)
+        return classes.count - 1
     }
 
     private mutating func emitRepetition(
@@ -189,17 +236,19 @@ private struct RegexCompiler {
         for _ in 0..<min {
             try emitIteration(&self)
         }
+        // A body that always consumes something cannot loop on the empty string: no progress check needed.
+        let checksProgress = Self.minimumLength(inner) == 0
         let register = registerCount
+        if checksProgress { registerCount += 1 }
         if let max {
             guard max > min else { return }
-            registerCount += 1
             var splits: [Int] = []
             for _ in min..<max {
                 splits.append(code.count)
                 emit(.split)
-                emit(.mark, a: register)
+                if checksProgress { emit(.mark, a: register) }
                 try emitIteration(&self)
-                emit(.requireProgress, a: register)
+                if checksProgress { emit(.requireProgress, a: register) }
             }
             let end = Int32(code.count)
             for split in splits {
@@ -208,12 +257,11 @@ private struct RegexCompiler {
                 code[split].b = greedy ? end : body
             }
         } else {
-            registerCount += 1
             let loop = code.count
             emit(.split)
-            emit(.mark, a: register)
+            if checksProgress { emit(.mark, a: register) }
             try emitIteration(&self)
-            emit(.requireProgress, a: register)
+            if checksProgress { emit(.requireProgress, a: register) }
             emit(.jump, a: loop)
             let body = Int32(loop + 1)
             let end = Int32(code.count)
@@ -231,7 +279,8 @@ final class RegexProgram: @unchecked Sendable {
     private let literalPool: UnsafeMutableBufferPointer<UInt8>
     /// Two words per class: membership bitmaps of ASCII 0-63 and 64-127.
     private let asciiBitmaps: UnsafeMutableBufferPointer<UInt64>
-    private let classes: [CharacterClass]
+    private let classes: UnsafeMutableBufferPointer<CharacterClass>
+    private let classCount: Int
     private let registerCount: Int
     /// The number of capturing groups.
     let captureCount: Int
@@ -256,7 +305,9 @@ final class RegexProgram: @unchecked Sendable {
         _ = literalPool.initialize(from: compiler.literalPool)
         asciiBitmaps = .allocate(capacity: max(compiler.asciiBitmaps.count, 1))
         _ = asciiBitmaps.initialize(from: compiler.asciiBitmaps)
-        classes = compiler.classes
+        classes = .allocate(capacity: max(compiler.classes.count, 1))
+        classCount = compiler.classes.count
+        _ = classes.initialize(from: compiler.classes)
         registerCount = compiler.registerCount
         self.captureCount = captureCount
         anchoredAtStart = compiler.anchoredAtStart
@@ -270,10 +321,15 @@ final class RegexProgram: @unchecked Sendable {
         code.deallocate()
         literalPool.deallocate()
         asciiBitmaps.deallocate()
+        UnsafeMutableBufferPointer(rebasing: classes[0..<classCount]).deinitialize()
+        classes.deallocate()
     }
 
-    /// The capture slots (byte offsets; -1 when unset) of the leftmost match in `text`, or nil.
-    func firstMatch(in text: UnsafeBufferPointer<UInt8>) throws(RegexBudgetExceeded) -> [Int]? {
+    /// Finds the leftmost match in `text` and hands its capture slots (byte offsets, -1 when unset; slot
+    /// 2n and 2n+1 delimit group n) to `body`; nil when there is no match.
+    func withFirstMatch<Result>(
+        in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Int>) -> Result
+    ) throws(RegexBudgetExceeded) -> Result? {
         if anchoredAtStart && !literalPrefix.isEmpty {
             guard text.count >= literalPrefix.count else { return nil }
             for (offset, byte) in literalPrefix.enumerated() where text[offset] != byte {
@@ -281,35 +337,45 @@ final class RegexProgram: @unchecked Sendable {
             }
         }
         let slotCount = 2 * (captureCount + 1)
-        let slots = UnsafeMutableBufferPointer<Int>.allocate(capacity: slotCount)
-        slots.initialize(repeating: -1)
-        let registers = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(registerCount, 1))
-        registers.initialize(repeating: -1)
-        defer {
-            slots.deallocate()
-            registers.deallocate()
-        }
-        var machine = Machine(
-            code: UnsafeBufferPointer(code), pool: UnsafeBufferPointer(literalPool),
-            bitmaps: UnsafeBufferPointer(asciiBitmaps), classes: classes, text: text, slots: slots,
-            registers: registers, stack: [], budget: RegexProgram.stepBudget)
-        machine.stack.reserveCapacity(48)
-        var found = false
-        if anchoredAtStart {
-            slots[0] = 0
-            found = try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
-        } else {
-            var start = 0
-            while start <= text.count {
-                if try machine.run(pc: 0, position: start) != nil {
-                    found = true
-                    break
+        // 1 KiB or less stays on the stack without asking the system how much stack is left (which is slow).
+        let stackCapacity = max(3 * 10, (128 - slotCount - registerCount) / 3 * 3)
+        let scratchCount = slotCount + registerCount + stackCapacity
+        let outcome: Swift.Result<Result?, RegexBudgetExceeded> = withUnsafeTemporaryAllocation(
+            of: Int.self, capacity: scratchCount
+        ) { scratch in
+            let slots = UnsafeMutableBufferPointer(rebasing: scratch[0..<slotCount])
+            slots.initialize(repeating: -1)
+            let registers = UnsafeMutableBufferPointer(rebasing: scratch[slotCount..<(slotCount + registerCount)])
+            registers.initialize(repeating: -1)
+            var machine = Machine(
+                code: UnsafeBufferPointer(code), pool: UnsafeBufferPointer(literalPool),
+                bitmaps: UnsafeBufferPointer(asciiBitmaps), classes: UnsafeBufferPointer(classes), text: text,
+                slots: slots,
+                registers: registers,
+                stack: UnsafeMutableBufferPointer(rebasing: scratch[(slotCount + registerCount)...]))
+            defer { machine.releaseStack() }
+            do throws(RegexBudgetExceeded) {
+                var found = false
+                if anchoredAtStart {
+                    slots[0] = 0
+                    found = try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
+                } else {
+                    var start = 0
+                    while start <= text.count {
+                        if try machine.run(pc: 0, position: start) != nil {
+                            found = true
+                            break
+                        }
+                        start += 1
+                        while start < text.count && text[start] & 0xC0 == 0x80 { start += 1 }
+                    }
                 }
-                start += 1
-                while start < text.count && text[start] & 0xC0 == 0x80 { start += 1 }
+                return .success(found ? body(UnsafeBufferPointer(slots)) : nil)
+            } catch {
+                return .failure(error)
             }
         }
-        return found ? Array(slots) : nil
+        return try outcome.get()
     }
 }
 
@@ -331,17 +397,83 @@ func decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32,
 }
 
 /// The backtracking machine. The stack holds triples: (0, pc, position) to retry, (1, slot, old value) and
-/// (2, register, old value) to undo.
+/// (2, register, old value) to undo, and star entries (greedy: lowest end and current end; lazy: class and
+/// current end) whose first word also holds the pc to resume at. It starts in caller-provided scratch memory and moves to the heap
+/// only when it outgrows it.
 private struct Machine {
     let code: UnsafeBufferPointer<RegexInstruction>
     let pool: UnsafeBufferPointer<UInt8>
     let bitmaps: UnsafeBufferPointer<UInt64>
-    let classes: [CharacterClass]
+    let classes: UnsafeBufferPointer<CharacterClass>
     let text: UnsafeBufferPointer<UInt8>
     let slots: UnsafeMutableBufferPointer<Int>
     let registers: UnsafeMutableBufferPointer<Int>
-    var stack: [Int]
-    var budget: Int
+    private var stack: UnsafeMutableBufferPointer<Int>
+    private var stackOnHeap = false
+    private var depth = 0
+    private var budget = RegexProgram.stepBudget
+    /// Stack entry kinds of a class repetition (low 3 bits; the pc to resume at is in the bits above).
+    private static let greedyRepeat = 3
+    private static let lazyRepeat = 4
+
+    init(
+        code: UnsafeBufferPointer<RegexInstruction>, pool: UnsafeBufferPointer<UInt8>,
+        bitmaps: UnsafeBufferPointer<UInt64>, classes: UnsafeBufferPointer<CharacterClass>,
+        text: UnsafeBufferPointer<UInt8>,
+        slots: UnsafeMutableBufferPointer<Int>, registers: UnsafeMutableBufferPointer<Int>,
+        stack: UnsafeMutableBufferPointer<Int>
+    ) {
+        self.code = code
+        self.pool = pool
+        self.bitmaps = bitmaps
+        self.classes = classes
+        self.text = text
+        self.slots = slots
+        self.registers = registers
+        self.stack = stack
+    }
+
+    mutating func releaseStack() {
+        if stackOnHeap { stack.deallocate() }
+    }
+
+    @inline(__always)
+    private mutating func push(_ kind: Int, _ key: Int, _ value: Int) {
+        if depth + 3 > stack.count { grow() }
+        stack[depth] = kind
+        stack[depth + 1] = key
+        stack[depth + 2] = value
+        depth += 3
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(stack.count * 2, 3 * 64))
+        _ = larger.initialize(from: stack[0..<depth])
+        if stackOnHeap { stack.deallocate() }
+        stack = larger
+        stackOnHeap = true
+    }
+
+    /// The length of the scalar at `position` when class `index` contains it, else 0.
+    @inline(__always)
+    private func classMatch(_ index: Int, at position: Int) -> Int {
+        guard position < text.count else { return 0 }
+        let byte = text[position]
+        if byte < 0x80 {
+            let word = byte < 64 ? bitmaps[2 * index] : bitmaps[2 * index + 1]
+            return word & (1 << UInt64(byte & 63)) != 0 ? 1 : 0
+        }
+        let (scalar, length) = decodeScalar(text, at: position)
+        return classes[index].contains(scalar) ? length : 0
+    }
+
+    /// The start of the scalar before `position`.
+    @inline(__always)
+    private func previousScalarStart(_ position: Int) -> Int {
+        var previous = position - 1
+        while previous > 0 && text[previous] & 0xC0 == 0x80 { previous -= 1 }
+        return previous
+    }
 
     @inline(__always)
     private func isWordByte(at position: Int) -> Bool {
@@ -350,16 +482,14 @@ private struct Machine {
 
     @inline(__always)
     private mutating func setSlot(_ slot: Int, _ value: Int) {
-        stack.append(1)
-        stack.append(slot)
-        stack.append(slots[slot])
+        push(1, slot, slots[slot])
         slots[slot] = value
     }
 
     /// Runs from `pc` at `position` until `match` or `lookaheadEnd`; returns the end position, or nil when
     /// every alternative failed (the stack is then back where it was on entry).
     mutating func run(pc startPC: Int, position startPosition: Int) throws(RegexBudgetExceeded) -> Int? {
-        let base = stack.count
+        let base = depth
         var pc = startPC
         var position = startPosition
         let end = text.count
@@ -397,33 +527,34 @@ private struct Machine {
                     failed = true
                 }
             case .charClass:
-                if position < end {
-                    let byte = text[position]
-                    let index = Int(instruction.a)
-                    if byte < 0x80 {
-                        let word = byte < 64 ? bitmaps[2 * index] : bitmaps[2 * index + 1]
-                        if word & (1 << UInt64(byte & 63)) != 0 {
-                            position += 1
-                            pc += 1
-                        } else {
-                            failed = true
-                        }
-                    } else {
-                        let (scalar, length) = decodeScalar(text, at: position)
-                        if classes[index].contains(scalar) {
-                            position += length
-                            pc += 1
-                        } else {
-                            failed = true
-                        }
-                    }
+                let length = classMatch(Int(instruction.a), at: position)
+                if length > 0 {
+                    position += length
+                    pc += 1
                 } else {
                     failed = true
                 }
+            case .greedyClassRepeat:
+                let index = Int(instruction.a)
+                var remaining = Int(instruction.b)
+                let low = position
+                while remaining != 0 {
+                    let length = classMatch(index, at: position)
+                    if length == 0 { break }
+                    position += length
+                    remaining -= 1
+                    budget -= 1
+                }
+                if position > low { push(Self.greedyRepeat | (pc + 1) << 3, low, position) }
+                pc += 1
+            case .lazyClassRepeat:
+                if instruction.b != 0 {
+                    // The class and the number of scalars it may still take, packed.
+                    push(Self.lazyRepeat | (pc + 1) << 3, Int(instruction.a) | Int(instruction.b) << 32, position)
+                }
+                pc += 1
             case .split:
-                stack.append(0)
-                stack.append(Int(instruction.b))
-                stack.append(position)
+                push(0, Int(instruction.b), position)
                 pc = Int(instruction.a)
             case .jump:
                 pc = Int(instruction.a)
@@ -438,15 +569,15 @@ private struct Machine {
                 let boundary = isWordByte(at: position - 1) != isWordByte(at: position)
                 if boundary == (instruction.op == .wordBoundary) { pc += 1 } else { failed = true }
             case .lookahead, .negativeLookahead:
-                let innerBase = stack.count
+                let innerBase = depth
                 let matched = try run(pc: pc + 1, position: position) != nil
                 if instruction.op == .lookahead {
                     if matched {
                         // Atomic: drop the retry points inside, keep the undo records.
                         var write = innerBase
                         var read = innerBase
-                        while read < stack.count {
-                            if stack[read] != 0 {
+                        while read < depth {
+                            if stack[read] == 1 || stack[read] == 2 {
                                 stack[write] = stack[read]
                                 stack[write + 1] = stack[read + 1]
                                 stack[write + 2] = stack[read + 2]
@@ -454,7 +585,7 @@ private struct Machine {
                             }
                             read += 3
                         }
-                        stack.removeLast(stack.count - write)
+                        depth = write
                         pc = Int(instruction.a)
                     } else {
                         failed = true
@@ -476,9 +607,7 @@ private struct Machine {
                 pc += 1
             case .mark:
                 let register = Int(instruction.a)
-                stack.append(2)
-                stack.append(register)
-                stack.append(registers[register])
+                push(2, register, registers[register])
                 registers[register] = position
                 pc += 1
             case .requireProgress:
@@ -486,19 +615,36 @@ private struct Machine {
             }
             if failed {
                 var resumed = false
-                while stack.count > base {
-                    let value = stack.removeLast()
-                    let key = stack.removeLast()
-                    let kind = stack.removeLast()
-                    switch kind {
+                while depth > base {
+                    depth -= 3
+                    let kind = stack[depth]
+                    let key = stack[depth + 1]
+                    let value = stack[depth + 2]
+                    switch kind & 7 {
                     case 0:
                         pc = key
                         position = value
                         resumed = true
                     case 1:
                         slots[key] = value
-                    default:
+                    case 2:
                         registers[key] = value
+                    case Self.greedyRepeat:
+                        // Give back one scalar; `key` is the lowest position the repetition may end at.
+                        position = previousScalarStart(value)
+                        if position > key { push(kind, key, position) }
+                        pc = kind >> 3
+                        resumed = true
+                    default:
+                        // Take one more scalar of the class, if there is one and the limit allows.
+                        let length = classMatch(key & 0xFFFF_FFFF, at: value)
+                        if length > 0 {
+                            position = value + length
+                            let remaining = key >> 32 - 1
+                            if remaining != 0 { push(kind, key & 0xFFFF_FFFF | remaining << 32, position) }
+                            pc = kind >> 3
+                            resumed = true
+                        }
                     }
                     if resumed { break }
                 }
@@ -509,15 +655,16 @@ private struct Machine {
 
     /// Pops everything above `base`, undoing captures and registers.
     private mutating func unwind(to base: Int) {
-        while stack.count > base {
-            let value = stack.removeLast()
-            let key = stack.removeLast()
-            let kind = stack.removeLast()
+        while depth > base {
+            depth -= 3
+            let kind = stack[depth]
+            let key = stack[depth + 1]
+            let value = stack[depth + 2]
             if kind == 1 {
                 slots[key] = value
             } else if kind == 2 {
                 registers[key] = value
-            }
+            }  // Star entries hold no state to undo.
         }
     }
 }

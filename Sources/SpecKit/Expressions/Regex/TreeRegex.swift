@@ -88,7 +88,7 @@ final class FoundationRegex: @unchecked Sendable {
 ///
 /// Runs on the built-in matcher when the pattern stays inside the ECMAScript subset it implements, and on
 /// `NSRegularExpression` (ICU) otherwise.
-struct TreeRegex: Sendable {
+final class TreeRegex: Sendable {
     enum Engine: Sendable {
         case builtIn(RegexProgram)
         case foundation(FoundationRegex)
@@ -97,11 +97,20 @@ struct TreeRegex: Sendable {
     let pattern: String
     let engine: Engine
     let shape: GroupShape
+    /// The number of children of each group, in pre-order (the root first).
+    private let childCounts: [Int]
 
     /// Compiles `pattern`; `preferFoundation` skips the built-in matcher (for measurements and tests).
     init(_ pattern: String, preferFoundation: Bool = false) throws(RegularExpressionError) {
         self.pattern = pattern
         shape = GroupShape(pattern: pattern)
+        var counts: [Int] = []
+        func flatten(_ shape: GroupShape) {
+            counts.append(shape.children.count)
+            shape.children.forEach(flatten)
+        }
+        flatten(shape)
+        childCounts = counts
         var issue: RegexSyntaxIssue?
         if !preferFoundation {
             var parser = RegexParser(pattern)
@@ -138,13 +147,27 @@ struct TreeRegex: Sendable {
 
     /// The group tree of the leftmost match of the pattern in `text`, or nil.
     func match(_ text: String) throws(RegularExpressionError) -> MatchGroup? {
+        try match(text, includeRoot: true)?.first
+    }
+
+    /// The top-level capture groups (the arguments) of the leftmost match in `text`, or nil; skips building
+    /// the root group.
+    func matchArguments(_ text: String) throws(RegularExpressionError) -> [MatchGroup]? {
+        try match(text, includeRoot: false)
+    }
+
+    private func match(_ text: String, includeRoot: Bool) throws(RegularExpressionError) -> [MatchGroup]? {
         switch engine {
         case .builtIn(let program):
             var text = text
             do {
-                return try text.withUTF8 { bytes throws(RegexBudgetExceeded) -> MatchGroup? in
-                    guard let slots = try program.firstMatch(in: bytes) else { return nil }
-                    return buildGroup(slots: slots, bytes: bytes)
+                return try text.withUTF8 { bytes throws(RegexBudgetExceeded) -> [MatchGroup]? in
+                    try program.withFirstMatch(in: bytes) { slots in
+                        childCounts.withUnsafeBufferPointer { childCounts in
+                            var reader = SlotReader(slots: slots, bytes: bytes, childCounts: childCounts)
+                            return includeRoot ? [reader.group()] : reader.rootChildren()
+                        }
+                    }
                 }
             } catch {
                 throw RegularExpressionError(
@@ -159,56 +182,99 @@ struct TreeRegex: Sendable {
                 let result = foundation.regex.firstMatch(
                     in: text, options: [], range: NSRange(location: 0, length: length))
             else { return nil }
-            return buildGroup(result: result, text: text)
+            var reader = ResultReader(result: result, utf16: text.utf16, childCounts: childCounts)
+            return includeRoot ? [reader.group()] : reader.rootChildren()
         }
     }
+}
 
-    private func buildGroup(slots: [Int], bytes: UnsafeBufferPointer<UInt8>) -> MatchGroup {
-        let isASCII = !bytes.contains { $0 >= 0x80 }
-        func utf16Offset(_ byteOffset: Int) -> Int {
-            if isASCII { return byteOffset }
-            var units = 0
-            for byte in bytes[0..<byteOffset] where byte & 0xC0 != 0x80 {
-                units += byte >= 0xF0 ? 2 : 1
-            }
-            return units
+/// Builds groups from the capture slots of the built-in matcher, numbering them in pre-order.
+private struct SlotReader {
+    let slots: UnsafeBufferPointer<Int>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let childCounts: UnsafeBufferPointer<Int>
+    let isASCII: Bool
+    var next = 0
+
+    init(slots: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, childCounts: UnsafeBufferPointer<Int>) {
+        self.slots = slots
+        self.bytes = bytes
+        self.childCounts = childCounts
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
         }
-        var next = 0
-        func build(_ shape: GroupShape) -> MatchGroup {
-            let index = next
-            next += 1
-            let children = shape.children.map(build)
-            let start = index < slots.count / 2 ? slots[2 * index] : -1
-            let end = index < slots.count / 2 ? slots[2 * index + 1] : -1
-            guard start >= 0, end >= start else {
-                return MatchGroup(value: nil, start: nil, end: nil, children: children)
-            }
-            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            return MatchGroup(value: value, start: utf16Offset(start), end: utf16Offset(end), children: children)
-        }
-        return build(shape)
+        isASCII = ascii
     }
 
-    private func buildGroup(result: NSTextCheckingResult, text: String) -> MatchGroup {
-        let utf16 = text.utf16
-        var next = 0
-        func build(_ shape: GroupShape) -> MatchGroup {
-            let index = next
-            next += 1
-            let children = shape.children.map(build)
-            guard index < result.numberOfRanges else {
-                return MatchGroup(value: nil, start: nil, end: nil, children: children)
-            }
-            let range = result.range(at: index)
-            guard range.location != NSNotFound else {
-                return MatchGroup(value: nil, start: nil, end: nil, children: children)
-            }
-            let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
-            let upper = utf16.index(lower, offsetBy: range.length)
-            let value = String(utf16[lower..<upper]) ?? String(decoding: Array(utf16[lower..<upper]), as: UTF16.self)
-            return MatchGroup(
-                value: value, start: range.location, end: range.location + range.length, children: children)
+    private func utf16Offset(_ byteOffset: Int) -> Int {
+        if isASCII { return byteOffset }
+        var units = 0
+        for byte in bytes[0..<byteOffset] where byte & 0xC0 != 0x80 {
+            units += byte >= 0xF0 ? 2 : 1
         }
-        return build(shape)
+        return units
+    }
+
+    /// The children of the root group.
+    mutating func rootChildren() -> [MatchGroup] {
+        next = 1
+        return groups(childCounts[0])
+    }
+
+    /// The next `count` groups in pre-order, with their descendants.
+    private mutating func groups(_ count: Int) -> [MatchGroup] {
+        guard count > 0 else { return [] }
+        var groups: [MatchGroup] = []
+        groups.reserveCapacity(count)
+        for _ in 0..<count { groups.append(group()) }
+        return groups
+    }
+
+    /// The next group in pre-order, with its descendants.
+    mutating func group() -> MatchGroup {
+        let index = next
+        next += 1
+        let children = groups(index < childCounts.count ? childCounts[index] : 0)
+        let start = 2 * index + 1 < slots.count ? slots[2 * index] : -1
+        let end = 2 * index + 1 < slots.count ? slots[2 * index + 1] : -1
+        guard start >= 0, end >= start else {
+            return MatchGroup(value: nil, start: nil, end: nil, children: children)
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return MatchGroup(value: value, start: utf16Offset(start), end: utf16Offset(end), children: children)
+    }
+}
+
+/// Builds groups from an `NSTextCheckingResult`, numbering them in pre-order.
+private struct ResultReader {
+    let result: NSTextCheckingResult
+    let utf16: String.UTF16View
+    let childCounts: [Int]
+    var next = 0
+
+    /// The children of the root group.
+    mutating func rootChildren() -> [MatchGroup] {
+        next = 1
+        return (0..<childCounts[0]).map { _ in group() }
+    }
+
+    /// The next group in pre-order, with its descendants.
+    mutating func group() -> MatchGroup {
+        let index = next
+        next += 1
+        let children = (0..<childCounts[index]).map { _ in group() }
+        guard index < result.numberOfRanges else {
+            return MatchGroup(value: nil, start: nil, end: nil, children: children)
+        }
+        let range = result.range(at: index)
+        guard range.location != NSNotFound else {
+            return MatchGroup(value: nil, start: nil, end: nil, children: children)
+        }
+        let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
+        let upper = utf16.index(lower, offsetBy: range.length)
+        let value = String(utf16[lower..<upper]) ?? String(decoding: Array(utf16[lower..<upper]), as: UTF16.self)
+        return MatchGroup(value: value, start: range.location, end: range.location + range.length, children: children)
     }
 }
