@@ -181,12 +181,36 @@ struct CucumberExpressionParser {
 
     /// Parses `expression`.
     static func parse(_ expression: String) throws(CucumberExpressionError) -> ExpressionNode {
-        let parser = CucumberExpressionParser(
-            expression: expression, tokens: try tokenizeCucumberExpression(expression))
+        let tokens = try tokenizeCucumberExpression(expression)
+        try refuseAbsurdNesting(expression, tokens)
+        let parser = CucumberExpressionParser(expression: expression, tokens: tokens)
         let result = try parser.parseBetween(
             .expression, begin: .startOfLine, end: .endOfLine,
             rules: [.alternation, .optional, .parameter, .text], at: 0)
         return result.nodes[0]
+    }
+
+    /// Optionals may not nest at all. Refuse absurd nesting before the recursive descent could exhaust the
+    /// stack, with the error such nesting gets anyway (at the first nested optional).
+    private static func refuseAbsurdNesting(
+        _ expression: String, _ tokens: [ExpressionToken]
+    ) throws(CucumberExpressionError) {
+        var depth = 0
+        var firstNested: ExpressionToken?
+        for token in tokens {
+            if token.kind == .beginOptional {
+                depth += 1
+                if depth == 2 && firstNested == nil { firstNested = token }
+                if depth > 100, let nested = firstNested {
+                    throw .optionalIsNotAllowedInOptional(
+                        expression,
+                        at: ExpressionNode(kind: .optional, nodes: [], token: nil, start: nested.start, end: nested.end)
+                    )
+                }
+            } else if token.kind == .endOptional {
+                depth = max(0, depth - 1)
+            }
+        }
     }
 
     private func looking(at index: Int, _ kind: ExpressionToken.Kind) -> Bool {

@@ -101,6 +101,8 @@ public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvert
         case unmatchedOpeningParenthesis
         /// `\` before a character other than `(`, `)`, `\` or white space.
         case illegalEscape
+        /// The expression nests operators deeper than 1,000 levels.
+        case tooDeep
     }
 
     /// What is wrong.
@@ -127,6 +129,9 @@ func isTagWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
 
 /// Dijkstra's shunting-yard algorithm over the tokens of a tag expression.
 enum TagExpressionParser {
+    /// The deepest expression tree accepted.
+    static let maximumDepth = 1_000
+
     private enum Expected {
         case operand, `operator`
     }
@@ -135,7 +140,7 @@ enum TagExpressionParser {
         let tokens = try tokenize(text)
         if tokens.isEmpty { return .always }
         var operators: [String] = []
-        var operands: [TagExpression] = []
+        var operands: [(expression: TagExpression, depth: Int)] = []
         var expected = Expected.operand
 
         func check(_ actual: Expected) throws(TagExpressionError) {
@@ -146,6 +151,14 @@ enum TagExpressionParser {
                 throw TagExpressionError(.expectedOperator, expression: text, detail: "Expected operator")
             }
         }
+        func push(_ expression: TagExpression, depth: Int) throws(TagExpressionError) {
+            // Evaluating and formatting recurse: refuse trees deep enough to exhaust a thread's stack.
+            guard depth <= TagExpressionParser.maximumDepth else {
+                throw TagExpressionError(
+                    .tooDeep, expression: text, detail: "Nested deeper than \(TagExpressionParser.maximumDepth) levels")
+            }
+            operands.append((expression, depth))
+        }
         func reduce(_ token: String) throws(TagExpressionError) {
             switch token {
             case "and", "or":
@@ -154,12 +167,14 @@ enum TagExpressionParser {
                 }
                 let right = operands.removeLast()
                 let left = operands.removeLast()
-                operands.append(token == "and" ? .and(left, right) : .or(left, right))
+                let node: TagExpression =
+                    token == "and" ? .and(left.expression, right.expression) : .or(left.expression, right.expression)
+                try push(node, depth: max(left.depth, right.depth) + 1)
             default:
                 guard let operand = operands.popLast() else {
                     throw TagExpressionError(.expectedOperand, expression: text, detail: "Expected operand")
                 }
-                operands.append(.not(operand))
+                try push(.not(operand.expression), depth: operand.depth + 1)
             }
         }
 
@@ -191,7 +206,7 @@ enum TagExpressionParser {
                 expected = .operator
             default:
                 try check(.operand)
-                operands.append(.tag(token))
+                operands.append((.tag(token), 1))
                 expected = .operator
             }
         }
@@ -204,7 +219,7 @@ enum TagExpressionParser {
             }
             try reduce(top)
         }
-        guard operands.count == 1, let result = operands.first else {
+        guard operands.count == 1, let result = operands.first?.expression else {
             throw TagExpressionError(.expectedOperator, expression: text, detail: "Expected operator")
         }
         return result

@@ -294,8 +294,11 @@ final class RegexProgram: @unchecked Sendable {
     /// True when the pattern ends with `$` at top level.
     let anchoredAtEnd: Bool
 
-    /// The maximum number of instructions one match may execute.
-    static let stepBudget = 2_000_000
+    /// The maximum number of instructions one match of `text` may execute: 2,000,000, or 200 per byte of a
+    /// long text.
+    static func stepBudget(forByteCount byteCount: Int) -> Int {
+        max(2_000_000, 200 * byteCount)
+    }
 
     init(_ root: RegexNode, captureCount: Int) throws(RegexSyntaxIssue) {
         let compiler = try RegexCompiler(root)
@@ -411,7 +414,7 @@ private struct Machine {
     private var stack: UnsafeMutableBufferPointer<Int>
     private var stackOnHeap = false
     private var depth = 0
-    private var budget = RegexProgram.stepBudget
+    private var budget: Int
     /// Stack entry kinds of a class repetition (low 3 bits; the pc to resume at is in the bits above).
     private static let greedyRepeat = 3
     private static let lazyRepeat = 4
@@ -431,6 +434,7 @@ private struct Machine {
         self.slots = slots
         self.registers = registers
         self.stack = stack
+        self.budget = RegexProgram.stepBudget(forByteCount: text.count)
     }
 
     mutating func releaseStack() {

@@ -41,6 +41,15 @@ struct GroupShape: Sendable, Equatable {
     }
 
     init(pattern: String) {
+        self = GroupShape.scan(pattern).shape
+    }
+
+    /// The shape of `pattern`, with its number of capture groups and the deepest nesting of parentheses
+    /// (computed without recursion, so that absurd nesting cannot exhaust the stack; the scan stops when the
+    /// nesting exceeds `TreeRegex.maximumNesting`).
+    static func scan(_ pattern: String) -> (shape: GroupShape, captureCount: Int, depth: Int) {
+        var captureCount = 0
+        var depth = 0
         let scalars = Array(pattern.unicodeScalars)
         var stack: [(builder: GroupShape, start: Int, capturing: Bool)] = [
             (GroupShape(source: pattern), -1, true)
@@ -53,7 +62,11 @@ struct GroupShape: Sendable, Equatable {
             } else if scalar == "]" && !escaping {
                 inClass = false
             } else if scalar == "(" && !escaping && !inClass {
-                stack.append((GroupShape(source: ""), index, !Self.isNonCapturing(scalars, at: index)))
+                let capturing = !Self.isNonCapturing(scalars, at: index)
+                if capturing { captureCount += 1 }
+                stack.append((GroupShape(source: ""), index, capturing))
+                depth = max(depth, stack.count - 1)
+                if depth > TreeRegex.maximumNesting { break }
             } else if scalar == ")" && !escaping && !inClass && stack.count > 1 {
                 var (builder, start, capturing) = stack.removeLast()
                 if capturing {
@@ -65,7 +78,7 @@ struct GroupShape: Sendable, Equatable {
             }
             escaping = scalar == "\\" && !escaping
         }
-        self = stack[0].builder
+        return (stack[0].builder, captureCount, depth)
     }
 
     private static func isNonCapturing(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
@@ -94,6 +107,9 @@ final class TreeRegex: Sendable {
         case foundation(FoundationRegex)
     }
 
+    /// The deepest nesting of parentheses accepted (recursive algorithms walk the groups).
+    static let maximumNesting = 200
+
     let pattern: String
     let engine: Engine
     let shape: GroupShape
@@ -103,7 +119,15 @@ final class TreeRegex: Sendable {
     /// Compiles `pattern`; `preferFoundation` skips the built-in matcher (for measurements and tests).
     init(_ pattern: String, preferFoundation: Bool = false) throws(RegularExpressionError) {
         self.pattern = pattern
-        shape = GroupShape(pattern: pattern)
+        let scan = GroupShape.scan(pattern)
+        guard scan.depth <= TreeRegex.maximumNesting else {
+            throw RegularExpressionError(
+                pattern: pattern,
+                message:
+                    "Invalid regular expression /\(pattern)/: parentheses nest deeper than \(TreeRegex.maximumNesting) levels"
+            )
+        }
+        shape = scan.shape
         var counts: [Int] = []
         func flatten(_ shape: GroupShape) {
             counts.append(shape.children.count)
@@ -116,7 +140,7 @@ final class TreeRegex: Sendable {
             var parser = RegexParser(pattern)
             do {
                 let root = try parser.parse()
-                if parser.captureCount == shape.captureCount {
+                if parser.captureCount == scan.captureCount {
                     engine = .builtIn(try RegexProgram(root, captureCount: parser.captureCount))
                     return
                 }
@@ -173,7 +197,7 @@ final class TreeRegex: Sendable {
                 throw RegularExpressionError(
                     pattern: pattern,
                     message:
-                        "The regular expression /\(pattern)/ needs more than \(RegexProgram.stepBudget) steps to "
+                        "The regular expression /\(pattern)/ needs more than \(RegexProgram.stepBudget(forByteCount: text.utf8.count)) steps to "
                         + "match \"\(text)\"; simplify it (nested quantifiers backtrack catastrophically)")
             }
         case .foundation(let foundation):
