@@ -97,6 +97,29 @@ struct RegularExpressionTests {
         #expect(error?.generatedExpressions.map(\.source) == ["{float}"])
     }
 
+    @Test("lists the parameter type of each capture group, nil where ambiguous")
+    func parameterTypes() throws {
+        let expression = try RegularExpression(
+            "^(\\d+) (.*) (" + BuiltInParameterTypes.floatRegexp + ") ([a-z]+)$", registry: registry)
+        #expect(expression.parameterTypes.map { $0?.name } == ["int", "", nil, .some(nil)])
+    }
+
+    @Test("value(as:) gives the typed value, or an error naming both types")
+    func typedValue() throws {
+        let expression = try RegularExpression(#"^(\d+)( cukes)?$"#, registry: registry)
+        let arguments = try #require(try expression.match("42"))
+        #expect(try arguments[0].value(as: Int.self) == 42)
+        let wrongType = #expect(throws: ParameterTransformError.self) { try arguments[0].value(as: String.self) }
+        #expect(
+            wrongType?.message == #"The parameter type {int} could not transform "42": its value is Int, not String"#)
+        let unmatched = #expect(throws: ParameterTransformError.self) { try arguments[1].value(as: String.self) }
+        #expect(
+            unmatched?.message
+                == "The capture group's implicit type could not transform a group that did not match: its value is Optional<String>, not String"
+        )
+        #expect(try arguments[1].value(as: String?.self) == nil)
+    }
+
     @Test("an invalid pattern is reported with the pattern")
     func invalid() {
         let error = #expect(throws: RegularExpressionError.self) {

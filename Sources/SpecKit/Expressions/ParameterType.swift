@@ -237,8 +237,8 @@ public struct ParameterTransformError: Error, Sendable, Hashable, CustomStringCo
     /// The message, naming the parameter type and the text.
     public var message: String {
         let text = values.compactMap { $0 }.map { "\"\($0)\"" }.joined(separator: ", ")
-        let type = parameterTypeName.map { "{\($0)}" } ?? "of the capture group"
-        return "The parameter type \(type) could not transform \(text.isEmpty ? "nothing" : text): \(reason)"
+        let subject = parameterTypeName.map { "The parameter type {\($0)}" } ?? "The capture group's implicit type"
+        return "\(subject) could not transform \(text.isEmpty ? "a group that did not match" : text): \(reason)"
     }
 
     /// The message.

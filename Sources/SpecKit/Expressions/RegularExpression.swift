@@ -27,6 +27,15 @@ public final class RegularExpression: StepExpression {
         case ambiguous(regexp: String, candidates: [ParameterType])
     }
 
+    /// The parameter type of each top-level capture group, in order; nil for a group whose regexp belongs to
+    /// several types, none preferential (matching then throws `AmbiguousParameterTypeError`).
+    public var parameterTypes: [ParameterType?] {
+        resolutions.map { resolution in
+            if case .type(let parameterType) = resolution { return parameterType }
+            return nil
+        }
+    }
+
     /// Compiles `pattern`, resolving the parameter types of its capture groups with `registry`.
     ///
     /// - Throws: `RegularExpressionError` when the pattern is invalid.

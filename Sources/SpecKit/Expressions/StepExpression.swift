@@ -54,4 +54,16 @@ public struct MatchArgument: Sendable {
     public func value() throws(ParameterTransformError) -> any Sendable {
         try parameterType.transform(group.values)
     }
+
+    /// The transformed value as a `Value`, e.g. the `Int` of an `{int}` argument.
+    ///
+    /// - Throws: `ParameterTransformError` when the transformer fails, or when its value is not a `Value`
+    ///   (a step definition declaring the wrong type, or a regular-expression group that did not match).
+    public func value<Value>(as type: Value.Type = Value.self) throws(ParameterTransformError) -> Value {
+        let value = try value()
+        if let typed = value as? Value { return typed }
+        throw ParameterTransformError(
+            parameterTypeName: parameterTypeName, values: group.values,
+            reason: "its value is \(Swift.type(of: value)), not \(Value.self)")
+    }
 }
