@@ -36,7 +36,22 @@ public final class CucumberExpression: StepExpression {
     /// The arguments of `text`, or nil when the expression does not match it.
     public func match(_ text: String) throws -> [MatchArgument]? {
         guard let groups = try treeRegex.matchArguments(text) else { return nil }
-        return zip(groups, parameterTypes).map(MatchArgument.init)
+        return arguments(groups)
+    }
+
+    /// `match(_:)` for a caller that already holds the UTF-8 bytes of `text`.
+    func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
+        guard let groups = try treeRegex.matchArguments(utf8: bytes, text: text) else { return nil }
+        return arguments(groups)
+    }
+
+    private func arguments(_ groups: [MatchGroup]) -> [MatchArgument] {
+        var arguments: [MatchArgument] = []
+        arguments.reserveCapacity(groups.count)
+        for (group, parameterType) in zip(groups, parameterTypes) {
+            arguments.append(MatchArgument(group: group, parameterType: parameterType))
+        }
+        return arguments
     }
 }
 

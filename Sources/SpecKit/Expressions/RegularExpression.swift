@@ -56,6 +56,16 @@ public final class RegularExpression: StepExpression {
     /// The arguments of `text`, or nil when the pattern does not match it.
     public func match(_ text: String) throws -> [MatchArgument]? {
         guard let groups = try treeRegex.matchArguments(text) else { return nil }
+        return try arguments(groups, text: text)
+    }
+
+    /// `match(_:)` for a caller that already holds the UTF-8 bytes of `text`.
+    func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
+        guard let groups = try treeRegex.matchArguments(utf8: bytes, text: text) else { return nil }
+        return try arguments(groups, text: text)
+    }
+
+    private func arguments(_ groups: [MatchGroup], text: String) throws -> [MatchArgument] {
         var arguments: [MatchArgument] = []
         arguments.reserveCapacity(groups.count)
         for (child, resolution) in zip(groups, resolutions) {

@@ -334,10 +334,11 @@ final class RegexProgram: @unchecked Sendable {
         in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Int>) -> Result
     ) throws(RegexBudgetExceeded) -> Result? {
         if anchoredAtStart && !literalPrefix.isEmpty {
-            guard text.count >= literalPrefix.count else { return nil }
-            for (offset, byte) in literalPrefix.enumerated() where text[offset] != byte {
-                return nil
-            }
+            guard text.count >= literalPrefix.count,
+                literalPrefix.withUnsafeBufferPointer({ prefix in
+                    bytesEqual(text.baseAddress, prefix.baseAddress, prefix.count)
+                })
+            else { return nil }
         }
         let slotCount = 2 * (captureCount + 1)
         // 1 KiB or less stays on the stack without asking the system how much stack is left (which is slow).
@@ -380,6 +381,29 @@ final class RegexProgram: @unchecked Sendable {
         }
         return try outcome.get()
     }
+}
+
+/// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time.
+@inline(__always)
+func bytesEqual(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    guard count > 0 else { return true }
+    guard let lhs, let rhs else { return false }
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    var offset = 0
+    while offset + 8 <= count {
+        if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+            return false
+        }
+        offset += 8
+    }
+    while offset < count {
+        if lhs[offset] != rhs[offset] { return false }
+        offset += 1
+    }
+    return true
 }
 
 /// Decodes the scalar starting at `index` of valid UTF-8; returns it with its length in bytes.
@@ -506,15 +530,11 @@ private struct Machine {
             case .literal:
                 let start = Int(instruction.a)
                 let count = Int(instruction.b)
-                if position + count <= end {
-                    var offset = 0
-                    while offset < count && text[position + offset] == pool[start + offset] { offset += 1 }
-                    if offset == count {
-                        position += count
-                        pc += 1
-                    } else {
-                        failed = true
-                    }
+                if position + count <= end,
+                    bytesEqual(text.baseAddress.map { $0 + position }, pool.baseAddress.map { $0 + start }, count)
+                {
+                    position += count
+                    pc += 1
                 } else {
                     failed = true
                 }

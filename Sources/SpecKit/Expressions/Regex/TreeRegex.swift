@@ -180,25 +180,47 @@ final class TreeRegex: Sendable {
         try match(text, includeRoot: false)
     }
 
+    /// `matchArguments(_:)` for a caller that already holds the UTF-8 bytes of `text`.
+    func matchArguments(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws(RegularExpressionError)
+        -> [MatchGroup]?
+    {
+        try match(utf8: bytes, text: text, includeRoot: false)
+    }
+
     private func match(_ text: String, includeRoot: Bool) throws(RegularExpressionError) -> [MatchGroup]? {
+        if case .foundation = engine {
+            return try match(utf8: UnsafeBufferPointer(start: nil, count: 0), text: text, includeRoot: includeRoot)
+        }
+        var utf8 = text
+        let result = utf8.withUTF8 { bytes -> Result<[MatchGroup]?, RegularExpressionError> in
+            do throws(RegularExpressionError) {
+                return .success(try match(utf8: bytes, text: text, includeRoot: includeRoot))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func match(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, text: String, includeRoot: Bool
+    ) throws(RegularExpressionError) -> [MatchGroup]? {
         switch engine {
         case .builtIn(let program):
-            var text = text
             do {
-                return try text.withUTF8 { bytes throws(RegexBudgetExceeded) -> [MatchGroup]? in
-                    try program.withFirstMatch(in: bytes) { slots in
-                        childCounts.withUnsafeBufferPointer { childCounts in
-                            var reader = SlotReader(slots: slots, bytes: bytes, childCounts: childCounts)
-                            return includeRoot ? [reader.group()] : reader.rootChildren()
-                        }
+                return try program.withFirstMatch(in: bytes) { slots in
+                    childCounts.withUnsafeBufferPointer { childCounts in
+                        var reader = SlotReader(slots: slots, bytes: bytes, childCounts: childCounts)
+                        return includeRoot ? [reader.group()] : reader.rootChildren()
                     }
                 }
             } catch {
                 throw RegularExpressionError(
                     pattern: pattern,
                     message:
-                        "The regular expression /\(pattern)/ needs more than \(RegexProgram.stepBudget(forByteCount: text.utf8.count)) steps to "
-                        + "match \"\(text)\"; simplify it (nested quantifiers backtrack catastrophically)")
+                        "The regular expression /\(pattern)/ needs more than "
+                        + "\(RegexProgram.stepBudget(forByteCount: bytes.count)) steps to match \"\(text)\"; "
+                        + "simplify it (nested quantifiers backtrack catastrophically)")
             }
         case .foundation(let foundation):
             let length = text.utf16.count
