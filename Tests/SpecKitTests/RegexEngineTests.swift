@@ -93,6 +93,12 @@ struct RegexEngineTests {
         #expect(try captures(#"^a{2,3}$"#, "aaaa") == nil)
         #expect(try captures(#"^(ab){2}$"#, "abab") == ["abab", "ab"])
         #expect(try captures(#"^a{2,}?(a*)$"#, "aaaa") == ["aaaa", "aa"])
+        #expect(try captures(#"^(\d{2,4})(\d*)$"#, "123456") == ["123456", "1234", "56"])
+        #expect(try captures(#"^(\d{2,4}?)(\d*)$"#, "123456") == ["123456", "12", "3456"])
+        #expect(try captures(#"^(a{1,3}?)b$"#, "aab") == ["aab", "aa"])
+        #expect(try captures(#"^(a{1,3}?)b$"#, "aaaab") == nil)
+        #expect(try captures(#"^(a??)(a)$"#, "a") == ["a", "", "a"])
+        #expect(try captures(#"^(é{2})(é?)$"#, "ééé") == ["ééé", "éé", "é"])
         #expect(try captures(#"^a{$"#, "a{") == ["a{"])
         #expect(try captures(#"^a{1,x}$"#, "a{1,x}") == ["a{1,x}"])
     }

@@ -6,10 +6,11 @@
 /// `7 days`, `6 days 23 hours` or `7 days minus 1 second`:
 ///
 /// ```swift
+/// let unit = "(?:day|hour|minute|second)s?"
 /// let duration = try ParameterType(
 ///     name: "duration",
-///     regexps: [#"\d+ (?:day|hour|minute|second)s?(?: \d+ (?:day|hour|minute|second)s?)*(?: minus \d+ (?:day|hour|minute|second)s?)?"#],
-///     transform: { values in try parseDuration(values[0] ?? "") }  // returns a `Duration`
+///     regexps: [#"\d+ "# + unit + #"(?: \d+ "# + unit + #")*(?: minus \d+ "# + unit + ")?"],
+///     transform: { values in try parseDuration(values[0] ?? "") }  // the step library's parser
 /// )
 /// var registry = ParameterTypeRegistry()
 /// try registry.define(duration)
