@@ -1,0 +1,694 @@
+// Compiles a `RegexNode` to a small instruction program and runs it with a backtracking machine over the
+// UTF-8 bytes of the text. Priorities follow ECMAScript: leftmost match, greedy or lazy quantifiers tried in
+// order, captures inside a repeated group reset at each iteration, and an optional iteration that matches
+// the empty string fails (so `/(a*)?/` leaves the group unset on "b", as JavaScript does).
+
+enum RegexOp: UInt8 {
+    /// Match `b` bytes of the literal pool starting at `a`.
+    case literal
+    case anyScalar
+    /// Match one scalar of class `a`.
+    case charClass
+    /// Continue at `a`; on failure, at `b`.
+    case split
+    case jump
+    /// Record the position in capture slot `a`.
+    case save
+    case inputStart
+    case inputEnd
+    case wordBoundary
+    case notWordBoundary
+    /// Run the body that follows to its `lookaheadEnd`; continue at `a` if it matched.
+    case lookahead
+    /// Run the body that follows to its `lookaheadEnd`; continue at `a` if it did not match.
+    case negativeLookahead
+    case lookaheadEnd
+    /// Clear capture slots `a..<b`.
+    case resetCaptures
+    /// Record the position in loop register `a`.
+    case mark
+    /// Fail unless the position moved since `mark` of register `a`.
+    case requireProgress
+    /// Match as many scalars of class `a` as possible, at most `b` (-1: no limit), giving back one scalar
+    /// at a time on backtracking: `x*`, `x+`, `x?` and `x{m,n}` for a single-scalar `x`, without a loop.
+    case greedyClassRepeat
+    /// Match as few scalars of class `a` as possible, taking one more (at most `b` in all; -1: no limit) at
+    /// a time on backtracking.
+    case lazyClassRepeat
+    case match
+}
+
+struct RegexInstruction {
+    var op: RegexOp
+    var a: Int32 = 0
+    var b: Int32 = 0
+}
+
+/// Thrown when a match needs more steps than the budget allows (a pathological pattern).
+struct RegexBudgetExceeded: Error {}
+
+/// Compiles a `RegexNode` to instructions.
+private struct RegexCompiler {
+    var code: [RegexInstruction] = []
+    var literalPool: [UInt8] = []
+    var classes: [CharacterClass] = []
+    var asciiBitmaps: [UInt64] = []
+    var registerCount = 0
+    var anchoredAtStart = false
+    var literalPrefix: [UInt8] = []
+    var prefixEnd = 0
+    var literalSuffix: [UInt8] = []
+    var anchoredAtEnd = false
+
+    init(_ root: RegexNode) throws(RegexSyntaxIssue) {
+        emit(.save, a: 0)
+        var topLevel: [RegexNode]
+        if case .concatenation(let nodes) = root {
+            topLevel = nodes
+        } else {
+            topLevel = [root]
+        }
+        if topLevel.first == .inputStart {
+            anchoredAtStart = true
+            topLevel.removeFirst()
+            emit(.inputStart)
+            var prefix: [Unicode.Scalar] = []
+            while case .literal(let scalar) = topLevel.first {
+                prefix.append(scalar)
+                topLevel.removeFirst()
+            }
+            if !prefix.isEmpty {
+                emitLiteral(prefix)
+                literalPrefix = Array(String(String.UnicodeScalarView(prefix)).utf8)
+            }
+        }
+        prefixEnd = code.count
+        if topLevel.last == .inputEnd {
+            anchoredAtEnd = true
+            var suffix: [Unicode.Scalar] = []
+            for node in topLevel.dropLast().reversed() {
+                guard case .literal(let scalar) = node else { break }
+                suffix.insert(scalar, at: 0)
+            }
+            literalSuffix = Array(String(String.UnicodeScalarView(suffix)).utf8)
+        }
+        try emitSequence(topLevel)
+        emit(.save, a: 1)
+        emit(.match)
+    }
+
+    // MARK: Compiling
+
+    mutating func emit(_ op: RegexOp, a: Int = 0, b: Int = 0) {
+        code.append(RegexInstruction(op: op, a: Int32(a), b: Int32(b)))
+    }
+
+    private mutating func emitLiteral(_ scalars: [Unicode.Scalar]) {
+        let start = literalPool.count
+        for scalar in scalars {
+            literalPool.append(contentsOf: String(scalar).utf8)
+        }
+        emit(.literal, a: start, b: literalPool.count - start)
+    }
+
+    private mutating func emitSequence(_ nodes: [RegexNode]) throws(RegexSyntaxIssue) {
+        var run: [Unicode.Scalar] = []
+        for node in nodes {
+            if case .literal(let scalar) = node {
+                run.append(scalar)
+                continue
+            }
+            if !run.isEmpty {
+                emitLiteral(run)
+                run.removeAll()
+            }
+            try emitNode(node)
+        }
+        if !run.isEmpty {
+            emitLiteral(run)
+        }
+    }
+
+    private mutating func emitNode(_ node: RegexNode) throws(RegexSyntaxIssue) {
+        if code.count > 50_000 {
+            throw .unsupported("pattern too large for the built-in matcher")
+        }
+        switch node {
+        case .empty:
+            break
+        case .literal(let scalar):
+            emitLiteral([scalar])
+        case .anyScalar:
+            emit(.anyScalar)
+        case .charClass(let characterClass):
+            emit(.charClass, a: addClass(characterClass))
+        case .inputStart:
+            emit(.inputStart)
+        case .inputEnd:
+            emit(.inputEnd)
+        case .wordBoundary(let negated):
+            emit(negated ? .notWordBoundary : .wordBoundary)
+        case .group(let inner, let capture):
+            if let capture { emit(.save, a: 2 * capture) }
+            try emitNode(inner)
+            if let capture { emit(.save, a: 2 * capture + 1) }
+        case .lookahead(let inner, let negated):
+            let at = code.count
+            emit(negated ? .negativeLookahead : .lookahead)
+            try emitNode(inner)
+            emit(.lookaheadEnd)
+            code[at].a = Int32(code.count)
+        case .concatenation(let nodes):
+            try emitSequence(nodes)
+        case .alternation(let branches):
+            var jumpsToEnd: [Int] = []
+            for (offset, branch) in branches.enumerated() {
+                let isLast = offset == branches.count - 1
+                let split = code.count
+                if !isLast { emit(.split, a: split + 1) }
+                try emitNode(branch)
+                if !isLast {
+                    jumpsToEnd.append(code.count)
+                    emit(.jump)
+                    code[split].b = Int32(code.count)
+                }
+            }
+            for jump in jumpsToEnd { code[jump].a = Int32(code.count) }
+        case .repetition(let inner, let min, let max, let greedy):
+            if let single = Self.singleScalarClass(inner) {
+                for _ in 0..<min { try emitNode(inner) }
+                if max.map({ $0 > min }) ?? true {
+                    let limit = max.map { $0 - min } ?? -1
+                    emit(greedy ? .greedyClassRepeat : .lazyClassRepeat, a: addClass(single), b: limit)
+                }
+            } else {
+                try emitRepetition(inner, min: min, max: max, greedy: greedy)
+            }
+        }
+    }
+
+    /// The fewest scalars `node` can match.
+    private static func minimumLength(_ node: RegexNode) -> Int {
+        switch node {
+        case .empty, .inputStart, .inputEnd, .wordBoundary, .lookahead: 0
+        case .literal, .anyScalar, .charClass: 1
+        case .group(let inner, _): minimumLength(inner)
+        case .concatenation(let nodes): nodes.reduce(0) { $0 + minimumLength($1) }
+        case .alternation(let nodes): nodes.map(minimumLength).min() ?? 0
+        case .repetition(let inner, let min, _, _): min * minimumLength(inner)
+        }
+    }
+
+    /// The class of a node that always matches exactly one scalar, or nil.
+    private static func singleScalarClass(_ node: RegexNode) -> CharacterClass? {
+        switch node {
+        case .literal(let scalar):
+            return CharacterClass(items: [.range(scalar.value, scalar.value)], negated: false)
+        case .anyScalar:
+            return CharacterClass(
+                items: [.range(0x0A, 0x0A), .range(0x0D, 0x0D), .range(0x2028, 0x2029)], negated: true)
+        case .charClass(let characterClass):
+            return characterClass
+        case .group(let inner, nil):
+            return singleScalarClass(inner)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func addClass(_ characterClass: CharacterClass) -> Int {
+        classes.append(characterClass)
+        asciiBitmaps.append(characterClass.asciiLow)
+        asciiBitmaps.append(characterClass.asciiHigh)
+        return classes.count - 1
+    }
+
+    private mutating func emitRepetition(
+        _ inner: RegexNode, min: Int, max: Int?, greedy: Bool
+    ) throws(RegexSyntaxIssue) {
+        let captures = inner.captureRange
+        func emitIteration(_ program: inout RegexCompiler) throws(RegexSyntaxIssue) {
+            if let captures {
+                program.emit(.resetCaptures, a: 2 * captures.lowerBound, b: 2 * captures.upperBound + 2)
+            }
+            try program.emitNode(inner)
+        }
+        for _ in 0..<min {
+            try emitIteration(&self)
+        }
+        // A body that always consumes something cannot loop on the empty string: no progress check needed.
+        let checksProgress = Self.minimumLength(inner) == 0
+        let register = registerCount
+        if checksProgress { registerCount += 1 }
+        if let max {
+            guard max > min else { return }
+            var splits: [Int] = []
+            for _ in min..<max {
+                splits.append(code.count)
+                emit(.split)
+                if checksProgress { emit(.mark, a: register) }
+                try emitIteration(&self)
+                if checksProgress { emit(.requireProgress, a: register) }
+            }
+            let end = Int32(code.count)
+            for split in splits {
+                let body = Int32(split + 1)
+                code[split].a = greedy ? body : end
+                code[split].b = greedy ? end : body
+            }
+        } else {
+            let loop = code.count
+            emit(.split)
+            if checksProgress { emit(.mark, a: register) }
+            try emitIteration(&self)
+            if checksProgress { emit(.requireProgress, a: register) }
+            emit(.jump, a: loop)
+            let body = Int32(loop + 1)
+            let end = Int32(code.count)
+            code[loop].a = greedy ? body : end
+            code[loop].b = greedy ? end : body
+        }
+    }
+
+}
+
+/// A compiled pattern for the built-in backtracking matcher. Immutable after creation; its buffers are
+/// allocated once so that matching touches no reference counts.
+final class RegexProgram: @unchecked Sendable {
+    private let code: UnsafeMutableBufferPointer<RegexInstruction>
+    private let literalPool: UnsafeMutableBufferPointer<UInt8>
+    /// Two words per class: membership bitmaps of ASCII 0-63 and 64-127.
+    private let asciiBitmaps: UnsafeMutableBufferPointer<UInt64>
+    private let classes: UnsafeMutableBufferPointer<CharacterClass>
+    private let classCount: Int
+    private let registerCount: Int
+    /// The number of capturing groups.
+    let captureCount: Int
+    /// True when the pattern starts with `^` at top level: only position 0 needs trying.
+    let anchoredAtStart: Bool
+    /// The literal bytes right after a top-level `^`.
+    let literalPrefix: [UInt8]
+    private let prefixEnd: Int
+    /// The literal bytes right before a top-level final `$` (empty when there is no such `$`).
+    let literalSuffix: [UInt8]
+    /// True when the pattern ends with `$` at top level.
+    let anchoredAtEnd: Bool
+
+    /// The maximum number of instructions one match of `text` may execute: 2,000,000, or 200 per byte of a
+    /// long text.
+    static func stepBudget(forByteCount byteCount: Int) -> Int {
+        max(2_000_000, 200 * byteCount)
+    }
+
+    init(_ root: RegexNode, captureCount: Int) throws(RegexSyntaxIssue) {
+        let compiler = try RegexCompiler(root)
+        code = .allocate(capacity: compiler.code.count)
+        _ = code.initialize(from: compiler.code)
+        literalPool = .allocate(capacity: max(compiler.literalPool.count, 1))
+        _ = literalPool.initialize(from: compiler.literalPool)
+        asciiBitmaps = .allocate(capacity: max(compiler.asciiBitmaps.count, 1))
+        _ = asciiBitmaps.initialize(from: compiler.asciiBitmaps)
+        classes = .allocate(capacity: max(compiler.classes.count, 1))
+        classCount = compiler.classes.count
+        _ = classes.initialize(from: compiler.classes)
+        registerCount = compiler.registerCount
+        self.captureCount = captureCount
+        anchoredAtStart = compiler.anchoredAtStart
+        literalPrefix = compiler.literalPrefix
+        prefixEnd = compiler.prefixEnd
+        literalSuffix = compiler.literalSuffix
+        anchoredAtEnd = compiler.anchoredAtEnd
+    }
+
+    deinit {
+        code.deallocate()
+        literalPool.deallocate()
+        asciiBitmaps.deallocate()
+        UnsafeMutableBufferPointer(rebasing: classes[0..<classCount]).deinitialize()
+        classes.deallocate()
+    }
+
+    /// Finds the leftmost match in `text` and hands its capture slots (byte offsets, -1 when unset; slot
+    /// 2n and 2n+1 delimit group n) to `body`; nil when there is no match.
+    func withFirstMatch<Result>(
+        in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Int>) -> Result
+    ) throws(RegexBudgetExceeded) -> Result? {
+        if anchoredAtStart && !literalPrefix.isEmpty {
+            guard text.count >= literalPrefix.count,
+                literalPrefix.withUnsafeBufferPointer({ prefix in
+                    bytesEqual(text.baseAddress, prefix.baseAddress, prefix.count)
+                })
+            else { return nil }
+        }
+        let slotCount = 2 * (captureCount + 1)
+        // 1 KiB or less stays on the stack without asking the system how much stack is left (which is slow).
+        let stackCapacity = max(3 * 10, (128 - slotCount - registerCount) / 3 * 3)
+        let scratchCount = slotCount + registerCount + stackCapacity
+        let outcome: Swift.Result<Result?, RegexBudgetExceeded> = withUnsafeTemporaryAllocation(
+            of: Int.self, capacity: scratchCount
+        ) { scratch in
+            let slots = UnsafeMutableBufferPointer(rebasing: scratch[0..<slotCount])
+            slots.initialize(repeating: -1)
+            let registers = UnsafeMutableBufferPointer(rebasing: scratch[slotCount..<(slotCount + registerCount)])
+            registers.initialize(repeating: -1)
+            var machine = Machine(
+                code: UnsafeBufferPointer(code), pool: UnsafeBufferPointer(literalPool),
+                bitmaps: UnsafeBufferPointer(asciiBitmaps), classes: UnsafeBufferPointer(classes), text: text,
+                slots: slots,
+                registers: registers,
+                stack: UnsafeMutableBufferPointer(rebasing: scratch[(slotCount + registerCount)...]))
+            defer { machine.releaseStack() }
+            do throws(RegexBudgetExceeded) {
+                var found = false
+                if anchoredAtStart {
+                    slots[0] = 0
+                    found = try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
+                } else {
+                    var start = 0
+                    while start <= text.count {
+                        if try machine.run(pc: 0, position: start) != nil {
+                            found = true
+                            break
+                        }
+                        start += 1
+                        while start < text.count && text[start] & 0xC0 == 0x80 { start += 1 }
+                    }
+                }
+                return .success(found ? body(UnsafeBufferPointer(slots)) : nil)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+}
+
+/// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time.
+@inline(__always)
+func bytesEqual(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    guard count > 0 else { return true }
+    guard let lhs, let rhs else { return false }
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    var offset = 0
+    while offset + 8 <= count {
+        if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+            return false
+        }
+        offset += 8
+    }
+    while offset < count {
+        if lhs[offset] != rhs[offset] { return false }
+        offset += 1
+    }
+    return true
+}
+
+/// Decodes the scalar starting at `index` of valid UTF-8; returns it with its length in bytes.
+@inline(__always)
+func decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    let first = UInt32(text[index])
+    if first < 0x80 { return (first, 1) }
+    if first < 0xE0 {
+        return ((first & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F), 2)
+    }
+    if first < 0xF0 {
+        return ((first & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F), 3)
+    }
+    let value =
+        (first & 0x07) << 18 | UInt32(text[index + 1] & 0x3F) << 12 | UInt32(text[index + 2] & 0x3F) << 6
+        | UInt32(text[index + 3] & 0x3F)
+    return (value, 4)
+}
+
+/// The backtracking machine. The stack holds triples: (0, pc, position) to retry, (1, slot, old value) and
+/// (2, register, old value) to undo, and star entries (greedy: lowest end and current end; lazy: class and
+/// current end) whose first word also holds the pc to resume at. It starts in caller-provided scratch memory and moves to the heap
+/// only when it outgrows it.
+private struct Machine {
+    let code: UnsafeBufferPointer<RegexInstruction>
+    let pool: UnsafeBufferPointer<UInt8>
+    let bitmaps: UnsafeBufferPointer<UInt64>
+    let classes: UnsafeBufferPointer<CharacterClass>
+    let text: UnsafeBufferPointer<UInt8>
+    let slots: UnsafeMutableBufferPointer<Int>
+    let registers: UnsafeMutableBufferPointer<Int>
+    private var stack: UnsafeMutableBufferPointer<Int>
+    private var stackOnHeap = false
+    private var depth = 0
+    private var budget: Int
+    /// Stack entry kinds of a class repetition (low 3 bits; the pc to resume at is in the bits above).
+    private static let greedyRepeat = 3
+    private static let lazyRepeat = 4
+
+    init(
+        code: UnsafeBufferPointer<RegexInstruction>, pool: UnsafeBufferPointer<UInt8>,
+        bitmaps: UnsafeBufferPointer<UInt64>, classes: UnsafeBufferPointer<CharacterClass>,
+        text: UnsafeBufferPointer<UInt8>,
+        slots: UnsafeMutableBufferPointer<Int>, registers: UnsafeMutableBufferPointer<Int>,
+        stack: UnsafeMutableBufferPointer<Int>
+    ) {
+        self.code = code
+        self.pool = pool
+        self.bitmaps = bitmaps
+        self.classes = classes
+        self.text = text
+        self.slots = slots
+        self.registers = registers
+        self.stack = stack
+        self.budget = RegexProgram.stepBudget(forByteCount: text.count)
+    }
+
+    mutating func releaseStack() {
+        if stackOnHeap { stack.deallocate() }
+    }
+
+    @inline(__always)
+    private mutating func push(_ kind: Int, _ key: Int, _ value: Int) {
+        if depth + 3 > stack.count { grow() }
+        stack[depth] = kind
+        stack[depth + 1] = key
+        stack[depth + 2] = value
+        depth += 3
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(stack.count * 2, 3 * 64))
+        _ = larger.initialize(from: stack[0..<depth])
+        if stackOnHeap { stack.deallocate() }
+        stack = larger
+        stackOnHeap = true
+    }
+
+    /// The length of the scalar at `position` when class `index` contains it, else 0.
+    @inline(__always)
+    private func classMatch(_ index: Int, at position: Int) -> Int {
+        guard position < text.count else { return 0 }
+        let byte = text[position]
+        if byte < 0x80 {
+            let word = byte < 64 ? bitmaps[2 * index] : bitmaps[2 * index + 1]
+            return word & (1 << UInt64(byte & 63)) != 0 ? 1 : 0
+        }
+        let (scalar, length) = decodeScalar(text, at: position)
+        return classes[index].contains(scalar) ? length : 0
+    }
+
+    /// The start of the scalar before `position`.
+    @inline(__always)
+    private func previousScalarStart(_ position: Int) -> Int {
+        var previous = position - 1
+        while previous > 0 && text[previous] & 0xC0 == 0x80 { previous -= 1 }
+        return previous
+    }
+
+    @inline(__always)
+    private func isWordByte(at position: Int) -> Bool {
+        position >= 0 && position < text.count && isWordScalar(UInt32(text[position]))
+    }
+
+    @inline(__always)
+    private mutating func setSlot(_ slot: Int, _ value: Int) {
+        push(1, slot, slots[slot])
+        slots[slot] = value
+    }
+
+    /// Runs from `pc` at `position` until `match` or `lookaheadEnd`; returns the end position, or nil when
+    /// every alternative failed (the stack is then back where it was on entry).
+    mutating func run(pc startPC: Int, position startPosition: Int) throws(RegexBudgetExceeded) -> Int? {
+        let base = depth
+        var pc = startPC
+        var position = startPosition
+        let end = text.count
+        while true {
+            budget -= 1
+            if budget < 0 { throw RegexBudgetExceeded() }
+            let instruction = code[pc]
+            var failed = false
+            switch instruction.op {
+            case .literal:
+                let start = Int(instruction.a)
+                let count = Int(instruction.b)
+                if position + count <= end,
+                    bytesEqual(text.baseAddress.map { $0 + position }, pool.baseAddress.map { $0 + start }, count)
+                {
+                    position += count
+                    pc += 1
+                } else {
+                    failed = true
+                }
+            case .anyScalar:
+                if position < end {
+                    let (scalar, length) = decodeScalar(text, at: position)
+                    if isLineTerminator(scalar) {
+                        failed = true
+                    } else {
+                        position += length
+                        pc += 1
+                    }
+                } else {
+                    failed = true
+                }
+            case .charClass:
+                let length = classMatch(Int(instruction.a), at: position)
+                if length > 0 {
+                    position += length
+                    pc += 1
+                } else {
+                    failed = true
+                }
+            case .greedyClassRepeat:
+                let index = Int(instruction.a)
+                var remaining = Int(instruction.b)
+                let low = position
+                while remaining != 0 {
+                    let length = classMatch(index, at: position)
+                    if length == 0 { break }
+                    position += length
+                    remaining -= 1
+                    budget -= 1
+                }
+                if position > low { push(Self.greedyRepeat | (pc + 1) << 3, low, position) }
+                pc += 1
+            case .lazyClassRepeat:
+                if instruction.b != 0 {
+                    // The class and the number of scalars it may still take, packed.
+                    push(Self.lazyRepeat | (pc + 1) << 3, Int(instruction.a) | Int(instruction.b) << 32, position)
+                }
+                pc += 1
+            case .split:
+                push(0, Int(instruction.b), position)
+                pc = Int(instruction.a)
+            case .jump:
+                pc = Int(instruction.a)
+            case .save:
+                setSlot(Int(instruction.a), position)
+                pc += 1
+            case .inputStart:
+                if position == 0 { pc += 1 } else { failed = true }
+            case .inputEnd:
+                if position == end { pc += 1 } else { failed = true }
+            case .wordBoundary, .notWordBoundary:
+                let boundary = isWordByte(at: position - 1) != isWordByte(at: position)
+                if boundary == (instruction.op == .wordBoundary) { pc += 1 } else { failed = true }
+            case .lookahead, .negativeLookahead:
+                let innerBase = depth
+                let matched = try run(pc: pc + 1, position: position) != nil
+                if instruction.op == .lookahead {
+                    if matched {
+                        // Atomic: drop the retry points inside, keep the undo records.
+                        var write = innerBase
+                        var read = innerBase
+                        while read < depth {
+                            if stack[read] == 1 || stack[read] == 2 {
+                                stack[write] = stack[read]
+                                stack[write + 1] = stack[read + 1]
+                                stack[write + 2] = stack[read + 2]
+                                write += 3
+                            }
+                            read += 3
+                        }
+                        depth = write
+                        pc = Int(instruction.a)
+                    } else {
+                        failed = true
+                    }
+                } else {
+                    if matched {
+                        unwind(to: innerBase)
+                        failed = true
+                    } else {
+                        pc = Int(instruction.a)
+                    }
+                }
+            case .lookaheadEnd, .match:
+                return position
+            case .resetCaptures:
+                for slot in Int(instruction.a)..<Int(instruction.b) where slots[slot] != -1 {
+                    setSlot(slot, -1)
+                }
+                pc += 1
+            case .mark:
+                let register = Int(instruction.a)
+                push(2, register, registers[register])
+                registers[register] = position
+                pc += 1
+            case .requireProgress:
+                if registers[Int(instruction.a)] == position { failed = true } else { pc += 1 }
+            }
+            if failed {
+                var resumed = false
+                while depth > base {
+                    depth -= 3
+                    let kind = stack[depth]
+                    let key = stack[depth + 1]
+                    let value = stack[depth + 2]
+                    switch kind & 7 {
+                    case 0:
+                        pc = key
+                        position = value
+                        resumed = true
+                    case 1:
+                        slots[key] = value
+                    case 2:
+                        registers[key] = value
+                    case Self.greedyRepeat:
+                        // Give back one scalar; `key` is the lowest position the repetition may end at.
+                        position = previousScalarStart(value)
+                        if position > key { push(kind, key, position) }
+                        pc = kind >> 3
+                        resumed = true
+                    default:
+                        // Take one more scalar of the class, if there is one and the limit allows.
+                        let length = classMatch(key & 0xFFFF_FFFF, at: value)
+                        if length > 0 {
+                            position = value + length
+                            let remaining = key >> 32 - 1
+                            if remaining != 0 { push(kind, key & 0xFFFF_FFFF | remaining << 32, position) }
+                            pc = kind >> 3
+                            resumed = true
+                        }
+                    }
+                    if resumed { break }
+                }
+                if !resumed { return nil }
+            }
+        }
+    }
+
+    /// Pops everything above `base`, undoing captures and registers.
+    private mutating func unwind(to base: Int) {
+        while depth > base {
+            depth -= 3
+            let kind = stack[depth]
+            let key = stack[depth + 1]
+            let value = stack[depth + 2]
+            if kind == 1 {
+                slots[key] = value
+            } else if kind == 2 {
+                registers[key] = value
+            }  // Star entries hold no state to undo.
+        }
+    }
+}
