@@ -50,7 +50,7 @@ public actor SQLiteFeedStore: FeedStore {
     public func deleteCachedFeed() throws {
         do {
             let db = try open()
-            try db.transaction(path: path, operation: "delete the feed") {
+            try db.transaction(path: path, operation: "delete the feed", immediate: true) {
                 try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
             }
         } catch Error.notAFeedCache, Error.unsupportedSchemaVersion {
@@ -64,7 +64,7 @@ public actor SQLiteFeedStore: FeedStore {
     /// Replaces the cached feed with `feed` saved at `timestamp`, in one transaction.
     public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
         let db = try open()
-        try db.transaction(path: path, operation: "store the feed") {
+        try db.transaction(path: path, operation: "store the feed", immediate: true) {
             try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
             try db.run(
                 "INSERT INTO cache (id, timestamp) VALUES (1, ?)", [.double(timestamp.timeIntervalSinceReferenceDate)])
@@ -160,8 +160,7 @@ extension SQLiteFeedStore {
         /// Checks the file is an intact feed cache of a supported version, creating the schema in a new database.
         func prepareSchema(path: String) throws {
             do {
-                let check = try prepare("PRAGMA quick_check")
-                let verdict = try check.step() ? check.text(at: 0) ?? "" : ""
+                let verdict = try quickCheck()
                 guard verdict == "ok" else {
                     throw Error.notAFeedCache(path: path, reason: "the integrity check says: \(verdict)")
                 }
@@ -207,6 +206,12 @@ extension SQLiteFeedStore {
             "SELECT position, id, description, location, url, photographer FROM feed_image",
         ]
 
+        /// SQLite's verdict on the database's integrity: `ok`, or the first problem found.
+        private func quickCheck() throws -> String {
+            let statement = try prepare("PRAGMA quick_check(1)")
+            return try statement.step() ? statement.text(at: 0) ?? "" : ""
+        }
+
         private func userVersion() throws -> Int {
             let statement = try prepare("PRAGMA user_version")
             return try statement.step() ? Int(statement.integer(at: 0)) : 0
@@ -218,7 +223,9 @@ extension SQLiteFeedStore {
         }
 
         /// Runs `body` in a transaction, committing on success and rolling back on any error.
-        /// SQLite failures become `SQLiteFeedStore.Error.failed` naming `operation`.
+        /// SQLite failures become `SQLiteFeedStore.Error.failed` naming `operation`. Writers pass `immediate`, so
+        /// they take the write lock up front (waiting for it with the busy timeout) instead of upgrading a read
+        /// lock, which SQLite refuses at once when another connection is writing.
         func transaction<T>(
             path: String, operation: String, immediate: Bool = false, _ body: () throws -> T
         ) throws -> T {

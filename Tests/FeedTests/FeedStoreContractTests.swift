@@ -183,7 +183,7 @@ struct FeedStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func `concurrent saves and loads from many tasks never see a mixed feed`(kind: StoreKind) async throws {
+    func `100 tasks saving, loading and validating at once never see a mixed feed`(kind: StoreKind) async throws {
         let (store, directory) = try makeSUT(kind)
         defer { directory.remove() }
 
@@ -219,7 +219,7 @@ struct FeedStoreContractTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `two stores on the same location used at once never see a mixed feed`(kind: StoreKind) async throws {
+    func `two stores on the same location used by 100 tasks at once never see a mixed feed`(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
