@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin, throwing wrappers over the few POSIX calls the file-backed stores need.
@@ -65,11 +65,11 @@ enum POSIX {
     /// Atomically replaces `destination` with `source` (both in the same directory).
     static func rename(_ source: String, to destination: String) throws {
         #if canImport(Darwin)
-        let result = Darwin.rename(source, destination)
+            let result = Darwin.rename(source, destination)
         #elseif canImport(Glibc)
-        let result = Glibc.rename(source, destination)
+            let result = Glibc.rename(source, destination)
         #else
-        let result = Musl.rename(source, destination)
+            let result = Musl.rename(source, destination)
         #endif
         guard result == 0 else { throw Failure(operation: "rename \(source) to \(destination)", code: errno) }
     }

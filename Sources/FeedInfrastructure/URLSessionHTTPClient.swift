@@ -2,7 +2,7 @@ import Feed
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An `HTTPClient` backed by `URLSession` (FoundationNetworking on Linux).

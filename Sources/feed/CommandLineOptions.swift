@@ -65,22 +65,23 @@ enum CommandLineParser {
         """
 
     /// The full usage printed by `feed help`.
-    static let usage = synopsis + """
+    static let usage =
+        synopsis + """
 
 
-          load      loads the feed from URL (falling back on the cache), prints one line per image
-                    (id, description, location, URL; tab-separated, "-" when absent) or the error message;
-                    exits 0 when images are shown, 1 when the error message is
-          validate  deletes the cache when it is expired or unreadable, then describes what is left
+              load      loads the feed from URL (falling back on the cache), prints one line per image
+                        (id, description, location, URL; tab-separated, "-" when absent) or the error message;
+                        exits 0 when images are shown, 1 when the error message is
+              validate  deletes the cache when it is expired or unreadable, then describes what is left
 
-          --contract      the payload contract of URL: items (default) or photos
-          --store         where the cache is kept (default: file)
-          --path          the cache file or database (default: feed.json or feed.sqlite in the user's cache
-                          directory, under feed-specs/)
-          --now           the current time as the use cases see it, e.g. 2025-05-20T06:02:00Z (default: the clock)
-          --max-age-days  how many days a cached feed stays fresh (default: 7)
-          --timeout       seconds to wait for the server before giving up (default: 30)
-        """
+              --contract      the payload contract of URL: items (default) or photos
+              --store         where the cache is kept (default: file)
+              --path          the cache file or database (default: feed.json or feed.sqlite in the user's cache
+                              directory, under feed-specs/)
+              --now           the current time as the use cases see it, e.g. 2025-05-20T06:02:00Z (default: the clock)
+              --max-age-days  how many days a cached feed stays fresh (default: 7)
+              --timeout       seconds to wait for the server before giving up (default: 30)
+            """
 
     /// The options each command accepts.
     private static let allowedOptions: [String: Set<String>] = [

@@ -87,7 +87,9 @@ struct CacheFeedUseCaseTests {
             Issue.record("no insertion")
             return
         }
-        #expect(local.first == LocalFeedImage(id: "photo-1", description: "d", location: "l", url: image.url, photographer: "p"))
+        #expect(
+            local.first
+                == LocalFeedImage(id: "photo-1", description: "d", location: "l", url: image.url, photographer: "p"))
         #expect(local.count == 2)
     }
 }

@@ -39,7 +39,9 @@ struct ConcurrencyTests {
                     let client = HTTPClientStub()
                     if task.isMultiple(of: 2) {
                         let feed = taggedFeed(task + 1, count: feedSize(task + 1))
-                        let items = feed.map { feedItemJSON(id: UUID().uuidString, description: $0.id, image: $0.url.absoluteString) }
+                        let items = feed.map {
+                            feedItemJSON(id: UUID().uuidString, description: $0.id, image: $0.url.absoluteString)
+                        }
                         client.stub(feedURL, status: 200, body: itemsJSON(items))
                     }
                     let app = FeedApp(httpClient: client, store: store, feedURL: feedURL, currentDate: { testNow })

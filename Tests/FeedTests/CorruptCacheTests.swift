@@ -96,7 +96,8 @@ struct CorruptCacheTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (store, _) = try await damagedStore(kind, damage, in: directory)
-        let app = FeedApp(httpClient: HTTPClientStub.offline(), store: store, feedURL: feedURL, currentDate: { testNow })
+        let app = FeedApp(
+            httpClient: HTTPClientStub.offline(), store: store, feedURL: feedURL, currentDate: { testNow })
 
         #expect(await app.launch() == .error("Couldn't connect to server"))
     }

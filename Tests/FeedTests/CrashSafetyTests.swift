@@ -6,9 +6,9 @@ import Testing
 @testable import feed
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A process saving feeds in a loop is killed with SIGKILL at random moments; afterwards the store opens and holds
@@ -80,7 +80,8 @@ struct CrashSafetyTests {
         for run in 1...kills {
             let seed = UInt64(run)
             let printed = try await runAndKill(
-                executable, arguments: [
+                executable,
+                arguments: [
                     "stress-save", "--store", kind.rawValue, "--path", location.path, "--seed", String(seed),
                     "--mode", mode.rawValue,
                 ],

@@ -91,7 +91,8 @@ struct FeedAppCompositionTests {
 
     @Test func `cache decorator delivers the feed even when saving fails`() async throws {
         let feed = uniqueImageFeed().models
-        let loader = FeedLoaderCacheDecorator(decoratee: LoaderStub(.success(feed)), cache: CacheSpy(.failure(AnyError())))
+        let loader = FeedLoaderCacheDecorator(
+            decoratee: LoaderStub(.success(feed)), cache: CacheSpy(.failure(AnyError())))
 
         #expect(try await loader.load() == feed)
     }

@@ -47,7 +47,8 @@ struct FeedCommandArgumentTests {
         ])
 
         #expect(
-            command == .stressSave(StressSaveOptions(store: .file, path: "/tmp/x.json", seed: 7, mode: .save, count: 3)))
+            command == .stressSave(StressSaveOptions(store: .file, path: "/tmp/x.json", seed: 7, mode: .save, count: 3))
+        )
     }
 
     static let mistakes: [([String], String)] = [
@@ -56,22 +57,49 @@ struct FeedCommandArgumentTests {
         (["load"], "load needs --url URL"),
         (["load", "--url"], "--url needs a value"),
         (["load", "--url", "--store", "file"], "--url needs a value"),
-        (["load", "--url", "ftp://files.test.example/feed"], "--url 'ftp://files.test.example/feed' is not an http or https URL"),
+        (
+            ["load", "--url", "ftp://files.test.example/feed"],
+            "--url 'ftp://files.test.example/feed' is not an http or https URL"
+        ),
         (["load", "--url", "feed.json"], "--url 'feed.json' is not an http or https URL"),
         (["load", "--url", "http://h.example/f", "--contract", "xml"], "--contract 'xml' is not one of items, photos"),
-        (["load", "--url", "http://h.example/f", "--store", "disk"], "--store 'disk' is not one of memory, file, sqlite"),
-        (["load", "--url", "http://h.example/f", "--max-age-days", "-1"], "--max-age-days '-1' is not a whole number of days, 0 or more"),
-        (["load", "--url", "http://h.example/f", "--max-age-days", "7.5"], "--max-age-days '7.5' is not a whole number of days, 0 or more"),
-        (["load", "--url", "http://h.example/f", "--now", "yesterday"], "--now 'yesterday' is not an ISO 8601 date and time, e.g. 2025-05-20T06:02:00Z"),
-        (["load", "--url", "http://h.example/f", "--timeout", "0"], "--timeout '0' is not a positive number of seconds"),
+        (
+            ["load", "--url", "http://h.example/f", "--store", "disk"],
+            "--store 'disk' is not one of memory, file, sqlite"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--max-age-days", "-1"],
+            "--max-age-days '-1' is not a whole number of days, 0 or more"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--max-age-days", "7.5"],
+            "--max-age-days '7.5' is not a whole number of days, 0 or more"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--now", "yesterday"],
+            "--now 'yesterday' is not an ISO 8601 date and time, e.g. 2025-05-20T06:02:00Z"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--timeout", "0"],
+            "--timeout '0' is not a positive number of seconds"
+        ),
         (["load", "--url", "http://h.example/f", "--url", "http://h.example/g"], "--url is given more than once"),
         (["load", "--url", "http://h.example/f", "extra"], "unexpected argument 'extra'"),
-        (["load", "--url", "http://h.example/f", "--store", "memory", "--path", "/tmp/x"], "--path is for the file and sqlite stores, not the memory store"),
+        (
+            ["load", "--url", "http://h.example/f", "--store", "memory", "--path", "/tmp/x"],
+            "--path is for the file and sqlite stores, not the memory store"
+        ),
         (["load", "--url", "http://h.example/f", "--verbose"], "load has no option --verbose"),
         (["validate", "--url", "http://h.example/f"], "validate has no option --url"),
         (["validate", "--path", ""], "--path is empty"),
-        (["stress-save", "--store", "memory", "--path", "/tmp/x", "--seed", "1"], "stress-save needs --store file or --store sqlite"),
-        (["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "-1"], "stress-save needs --seed N (a whole number)"),
+        (
+            ["stress-save", "--store", "memory", "--path", "/tmp/x", "--seed", "1"],
+            "stress-save needs --store file or --store sqlite"
+        ),
+        (
+            ["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "-1"],
+            "stress-save needs --seed N (a whole number)"
+        ),
     ]
 
     @Test(arguments: mistakes)
@@ -83,7 +111,8 @@ struct FeedCommandArgumentTests {
 
     @Test func `an image is printed as one tab-separated line with dashes for absent fields`() {
         let image = DisplayedImage(
-            id: "A1", description: "two\nlines\tand a tab", location: nil, url: URL(string: "https://i.test.example/a")!)
+            id: "A1", description: "two\nlines\tand a tab", location: nil, url: URL(string: "https://i.test.example/a")!
+        )
 
         #expect(FeedCommand.line(for: image) == "A1\ttwo lines and a tab\t-\thttps://i.test.example/a")
     }

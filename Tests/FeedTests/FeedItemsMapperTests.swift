@@ -33,7 +33,8 @@ struct FeedItemsMapperTests {
         let id = UUID()
         let data = itemsJSON([
             feedItemJSON(
-                id: id.uuidString, description: "a kite", location: "a beach", image: "https://images.test.example/k.jpg"),
+                id: id.uuidString, description: "a kite", location: "a beach",
+                image: "https://images.test.example/k.jpg"),
             feedItemJSON(id: id.uuidString, image: "https://images.test.example/k.jpg"),
         ])
 
@@ -95,7 +96,9 @@ struct FeedItemsMapperTests {
         }
     }
 
-    @Test(arguments: ["not a url", "", "/relative/path.jpg", "ftp://files.test.example/a.jpg", "https://[broken/a.jpg", "https://"])
+    @Test(arguments: [
+        "not a url", "", "/relative/path.jpg", "ftp://files.test.example/a.jpg", "https://[broken/a.jpg", "https://",
+    ])
     func `map throws when an image address is not an http or https URL`(address: String) {
         let data = itemsJSON([feedItemJSON(id: UUID().uuidString, image: address)])
 
@@ -105,7 +108,8 @@ struct FeedItemsMapperTests {
     }
 
     @Test func `map throws when a field has the wrong type`() {
-        let data = Data(#"{"items":[{"id":"\#(UUID().uuidString)","description":7,"image":"https://i.test.example/a"}]}"#.utf8)
+        let data = Data(
+            #"{"items":[{"id":"\#(UUID().uuidString)","description":7,"image":"https://i.test.example/a"}]}"#.utf8)
 
         #expect(throws: FeedPayloadError.self) {
             try FeedItemsMapper.map(data, from: httpResponse(200))

@@ -219,7 +219,9 @@ struct FeedStoreContractTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `two stores on the same location used by 100 tasks at once never see a mixed feed`(kind: StoreKind) async throws {
+    func `two stores on the same location used by 100 tasks at once never see a mixed feed`(kind: StoreKind)
+        async throws
+    {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A misbehaving server ends every request in a delivered error or result, never a hang.
@@ -33,7 +33,8 @@ struct HTTPClientFaultToleranceTests {
 
     @Test func `a redirect is followed to the final answer`() async throws {
         let server = try LoopbackServer { request in
-            request.path == "/old" ? .redirect(status: 301, location: "/new") : .respond(status: 200, body: Data("new".utf8))
+            request.path == "/old"
+                ? .redirect(status: 301, location: "/new") : .respond(status: 200, body: Data("new".utf8))
         }
         defer { server.stop() }
 
@@ -45,7 +46,9 @@ struct HTTPClientFaultToleranceTests {
     }
 
     @Test func `an endless redirect loop ends in an error`() async throws {
-        let server = try LoopbackServer { request in .redirect(status: 302, location: request.path == "/a" ? "/b" : "/a") }
+        let server = try LoopbackServer { request in
+            .redirect(status: 302, location: request.path == "/a" ? "/b" : "/a")
+        }
         defer { server.stop() }
         let client = URLSessionHTTPClient(timeout: 5, resourceTimeout: 10)
 
@@ -58,7 +61,9 @@ struct HTTPClientFaultToleranceTests {
     @Test func `a 50 MB body is delivered intact`() async throws {
         var body = Data(count: 50 * 1024 * 1024)
         body.withUnsafeMutableBytes { bytes in
-            for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index / 4096) }
+            for index in stride(from: 0, to: bytes.count, by: 4096) {
+                bytes[index] = UInt8(truncatingIfNeeded: index / 4096)
+            }
         }
         let payload = body
         let server = try LoopbackServer { _ in .respond(status: 200, body: payload) }

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The failures the file and SQLite stores can meet on disk: each is a thrown error naming the location, with no
@@ -24,7 +24,8 @@ struct PersistentStoreFailureTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `retrieve delivers an error naming the location when the location is a directory`(kind: StoreKind) async throws {
+    func `retrieve delivers an error naming the location when the location is a directory`(kind: StoreKind) async throws
+    {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
@@ -46,7 +47,8 @@ struct PersistentStoreFailureTests {
         await #expect(throws: (any Error).self) { _ = try await store.retrieve() }
         await #expect(throws: (any Error).self) { _ = try await store.retrieve() }
         var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(
+            FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     @Test(

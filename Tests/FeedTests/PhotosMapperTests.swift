@@ -61,11 +61,13 @@ struct PhotosMapperTests {
         #expect(
             photo.location
                 == Photo.Location(
-                    city: "Porto", country: "Portugal", position: Photo.Position(latitude: 41.1579, longitude: -8.6291)))
+                    city: "Porto", country: "Portugal", position: Photo.Position(latitude: 41.1579, longitude: -8.6291))
+        )
         #expect(
             photo.exif
                 == Photo.Exif(
-                    make: "Canon", model: "EOS R6", exposureTime: "1/125", aperture: "4.0", focalLength: "35.0", iso: 400))
+                    make: "Canon", model: "EOS R6", exposureTime: "1/125", aperture: "4.0", focalLength: "35.0",
+                    iso: 400))
         #expect(photo.tags == [Photo.Tag(title: "river"), Photo.Tag(title: "bridge")])
     }
 
@@ -75,7 +77,8 @@ struct PhotosMapperTests {
         "current_user_collections",
     ])
     func `map accepts a photo without an optional detail`(field: String) throws {
-        let photos = try PhotosMapper.map(json([setting(field, to: nil, in: photoJSON(id: "a"))]), from: httpResponse(200))
+        let photos = try PhotosMapper.map(
+            json([setting(field, to: nil, in: photoJSON(id: "a"))]), from: httpResponse(200))
 
         #expect(photos.count == 1)
     }
@@ -122,7 +125,9 @@ struct PhotosMapperTests {
         }
     }
 
-    @Test(arguments: ["2024-03-01T08:00:00Z", "2024-03-01T09:00:00+01:00", "2024-03-01T03:00:00-05:00", "2024-03-01T08:00:00.000Z"])
+    @Test(arguments: [
+        "2024-03-01T08:00:00Z", "2024-03-01T09:00:00+01:00", "2024-03-01T03:00:00-05:00", "2024-03-01T08:00:00.000Z",
+    ])
     func `map reads dates with any time zone offset`(value: String) throws {
         let photos = try PhotosMapper.map(
             json([setting("updated_at", to: value, in: photoJSON(id: "a"))]), from: httpResponse(200))

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("URLSessionHTTPClient against a loopback server", .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Maps the image-feed contract, `{"items": [{"id", "description"?, "location"?, "image"}]}`, to feed images.

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Maps the photo-list contract (an Unsplash-style JSON array of photos) to `Photo` values.

@@ -61,8 +61,9 @@ public struct Photo: Hashable, Sendable {
 
     /// The photo as an image of the feed: its description, its place, its regular-size image and its photographer.
     public var feedImage: FeedImage {
-        FeedImage(id: id, description: description, location: location?.displayName, url: urls.regular,
-                  photographer: user.name)
+        FeedImage(
+            id: id, description: description, location: location?.displayName, url: urls.regular,
+            photographer: user.name)
     }
 }
 

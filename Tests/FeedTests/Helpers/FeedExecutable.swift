@@ -8,13 +8,15 @@ enum FeedExecutable {
             return URL(fileURLWithPath: override)
         }
         #if os(Linux)
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+                return nil
+            }
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         #else
-        guard let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) else { return nil }
-        let directory = bundle.bundleURL.deletingLastPathComponent()
+            guard let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) else {
+                return nil
+            }
+            let directory = bundle.bundleURL.deletingLastPathComponent()
         #endif
         let candidate = directory.appendingPathComponent("feed")
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil

@@ -2,7 +2,7 @@ import Feed
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An HTTP client that answers every URL as stubbed (status and body, or a failure) and records the requests.

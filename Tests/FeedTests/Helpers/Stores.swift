@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The three stores, for suites that run the same checks against each.
@@ -65,7 +65,8 @@ let isRoot = getuid() == 0
 func taggedFeed(_ tag: Int, count: Int) -> [LocalFeedImage] {
     (0..<count).map { index in
         LocalFeedImage(
-            id: "feed-\(tag)-image-\(index)", description: "save \(tag)", location: index.isMultiple(of: 2) ? "L\(tag)" : nil,
+            id: "feed-\(tag)-image-\(index)", description: "save \(tag)",
+            location: index.isMultiple(of: 2) ? "L\(tag)" : nil,
             url: URL(string: "https://images.test.example/\(tag)/\(index).jpg")!, photographer: nil)
     }
 }

@@ -2,7 +2,7 @@ import Feed
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 let anyURL = URL(string: "https://feed.test.example/v1/feed")!

@@ -1,19 +1,19 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 
-private let systemClose = Glibc.close
-private let systemSend = Glibc.send
-private let sendFlags = Int32(MSG_NOSIGNAL)
-private let streamType = Int32(SOCK_STREAM.rawValue)
+    private let systemClose = Glibc.close
+    private let systemSend = Glibc.send
+    private let sendFlags = Int32(MSG_NOSIGNAL)
+    private let streamType = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 
-private let systemClose = Darwin.close
-private let systemSend = Darwin.send
-private let sendFlags: Int32 = 0
-private let streamType = SOCK_STREAM
+    private let systemClose = Darwin.close
+    private let systemSend = Darwin.send
+    private let sendFlags: Int32 = 0
+    private let streamType = SOCK_STREAM
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: it answers each request as its handler says, including the
@@ -69,7 +69,9 @@ final class LoopbackServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             let message = String(cString: strerror(errno))
@@ -131,8 +133,8 @@ final class LoopbackServer: @unchecked Sendable {
                 return true
             }
             #if canImport(Darwin)
-            var on: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                var on: Int32 = 1
+                _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
             #endif
             guard accepted else {
                 _ = systemClose(fd)
@@ -172,7 +174,8 @@ final class LoopbackServer: @unchecked Sendable {
         case .cutOff(let declaredLength, let body):
             send(fd, head(status: 200, headers: ["Content-Length": String(declaredLength)]) + body)
         case .cutOffChunked(let firstChunk):
-            let chunk = Data(String(firstChunk.count, radix: 16).utf8) + Data("\r\n".utf8) + firstChunk
+            let chunk =
+                Data(String(firstChunk.count, radix: 16).utf8) + Data("\r\n".utf8) + firstChunk
                 + Data("\r\n".utf8)
             send(fd, head(status: 200, headers: ["Transfer-Encoding": "chunked"]) + chunk)
         case .reset:
