@@ -60,7 +60,7 @@ public actor FileFeedStore: FeedStore {
         } catch {
             throw Error.unwritable(path: path, reason: "the feed cannot be encoded (\(error))")
         }
-        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
+        let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString + ".tmp").path
         do {
             try POSIX.createDirectory(directory)
             try POSIX.writeNewFile(data, to: temporary)
@@ -70,6 +70,25 @@ public actor FileFeedStore: FeedStore {
             throw Error.unwritable(path: path, reason: "\(error)")
         }
         POSIX.syncDirectory(directory.path)
+        removeAbandonedTemporaryFiles(in: directory)
+    }
+
+    /// The name prefix of the temporary files insertions write before renaming them over the cache file.
+    private var temporaryPrefix: String { ".\(fileURL.lastPathComponent)." }
+
+    /// Removes temporary files that an interrupted insertion (a killed process) left behind: those older than a
+    /// minute, so a temporary file another process is still writing is left alone. Best effort.
+    private func removeAbandonedTemporaryFiles(in directory: URL) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let cutoff = Date().addingTimeInterval(-60)
+        for name in names where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".tmp") {
+            let path = directory.appendingPathComponent(name).path
+            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified < cutoff
+            else { continue }
+            _ = try? POSIX.removeFile(path)
+        }
     }
 
     /// The cached feed, or `nil` when there is no cache file.

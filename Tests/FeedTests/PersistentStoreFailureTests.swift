@@ -169,4 +169,27 @@ struct PersistentStoreFailureTests {
 
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["feed.json"])
     }
+
+    @Test func `the file store removes temporary files abandoned by an interrupted save, and only those`() async throws
+    {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = directory.url.appendingPathComponent("feed.json")
+        let abandoned = directory.url.appendingPathComponent(".feed.json.\(UUID().uuidString).tmp")
+        let inFlight = directory.url.appendingPathComponent(".feed.json.\(UUID().uuidString).tmp")
+        let unrelated = directory.url.appendingPathComponent(".other.json.\(UUID().uuidString).tmp")
+        for file in [abandoned, inFlight, unrelated] {
+            try Data("{\"partial".utf8).write(to: file)
+        }
+        for file in [abandoned, unrelated] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: file.path)
+        }
+
+        try await FileFeedStore(fileURL: location).insert(uniqueImageFeed().local, timestamp: timestamp)
+
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: inFlight.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
 }
