@@ -118,7 +118,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         let body = data ?? Data()
         let expected = response.expectedContentLength
         let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        if expected >= 0, encoding == "identity", Int64(body.count) < expected {
+        let hasBody = !(100..<200).contains(response.statusCode) && ![204, 304].contains(response.statusCode)
+        if hasBody, expected >= 0, encoding == "identity", Int64(body.count) < expected {
             return .failure(Error.truncatedBody(url: url, expected: expected, received: body.count))
         }
         return .success((body, response))
