@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "feed-specs", dependencies: ["FeedAcceptance", "SpecKit", "SpecReports"]),
         .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin"]),
 
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "feed"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit", "Gherkin", "Messages"]),

@@ -1,0 +1,225 @@
+import Feed
+import Foundation
+
+/// A mistake on the command line: reported as one line followed by the usage, with exit status 2.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+/// Which store keeps the cache.
+enum StoreChoice: String, CaseIterable, Equatable {
+    case memory
+    case file
+    case sqlite
+}
+
+/// Where and how the cache is kept, and the clock and policy the use cases see.
+struct CacheOptions: Equatable {
+    var store: StoreChoice = .file
+    /// The cache file or database; `nil` means the default location for the store.
+    var path: String?
+    /// The time the use cases see; `nil` means the system clock.
+    var now: Date?
+    var maxAgeDays: Int = FeedCachePolicy.defaultMaxAgeInDays
+}
+
+/// `feed load`.
+struct LoadOptions: Equatable {
+    var url: URL
+    var contract: FeedContract = .items
+    var cache = CacheOptions()
+    var timeout: TimeInterval = 30
+}
+
+/// How `feed stress-save` saves: straight into the store, or through the save use case (delete, then insert).
+enum StressMode: String, CaseIterable, Equatable {
+    case insert
+    case save
+}
+
+/// `feed stress-save` (hidden): saves distinguishable feeds in a loop, for the crash-safety tests.
+struct StressSaveOptions: Equatable {
+    var store: StoreChoice
+    var path: String
+    var seed: UInt64
+    var mode: StressMode = .insert
+    /// How many saves before stopping; `nil` means until killed.
+    var count: Int?
+}
+
+/// What the command line asks for.
+enum Command: Equatable {
+    case load(LoadOptions)
+    case validate(CacheOptions)
+    case stressSave(StressSaveOptions)
+    case help
+}
+
+enum CommandLineParser {
+    /// The short usage printed after a command-line mistake.
+    static let synopsis = """
+        usage: feed load --url URL [--contract items|photos] [--store memory|file|sqlite] [--path PATH]
+                         [--now ISO8601] [--max-age-days N] [--timeout SECONDS]
+               feed validate [--store memory|file|sqlite] [--path PATH] [--now ISO8601] [--max-age-days N]
+               feed help
+        """
+
+    /// The full usage printed by `feed help`.
+    static let usage =
+        synopsis + """
+
+
+              load      loads the feed from URL (falling back on the cache), prints one line per image
+                        (id, description, location, URL; tab-separated, "-" when absent) or the error message;
+                        exits 0 when images are shown, 1 when the error message is
+              validate  deletes the cache when it is expired or unreadable, then describes what is left
+
+              --contract      the payload contract of URL: items (default) or photos
+              --store         where the cache is kept (default: file)
+              --path          the cache file or database (default: feed.json or feed.sqlite in the user's cache
+                              directory, under feed-specs/)
+              --now           the current time as the use cases see it, e.g. 2025-05-20T06:02:00Z (default: the clock)
+              --max-age-days  how many days a cached feed stays fresh (default: 7)
+              --timeout       seconds to wait for the server before giving up (default: 30)
+            """
+
+    /// The options each command accepts.
+    private static let allowedOptions: [String: Set<String>] = [
+        "load": ["url", "contract", "store", "path", "now", "max-age-days", "timeout"],
+        "validate": ["store", "path", "now", "max-age-days"],
+        "stress-save": ["store", "path", "seed", "mode", "count"],
+    ]
+
+    /// Parses the arguments that follow the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let subcommand = arguments.first else { throw UsageError(message: "missing command") }
+        if ["help", "--help", "-h"].contains(subcommand) { return .help }
+        guard let allowed = allowedOptions[subcommand] else {
+            throw UsageError(message: "unknown command '\(subcommand)' (expected load, validate or help)")
+        }
+        guard let options = try parseOptions(Array(arguments.dropFirst()), allowed: allowed, for: subcommand) else {
+            return .help
+        }
+        switch subcommand {
+        case "load": return .load(try loadOptions(options))
+        case "validate": return .validate(try cacheOptions(options))
+        default: return .stressSave(try stressSaveOptions(options))
+        }
+    }
+
+    private static func loadOptions(_ options: [String: String]) throws(UsageError) -> LoadOptions {
+        guard let text = options["url"] else { throw UsageError(message: "load needs --url URL") }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else {
+            throw UsageError(message: "--url '\(text)' is not an http or https URL")
+        }
+        var load = LoadOptions(url: url, cache: try cacheOptions(options))
+        if let contract = options["contract"] {
+            guard let value = FeedContract(rawValue: contract) else {
+                throw UsageError(message: "--contract '\(contract)' is not one of items, photos")
+            }
+            load.contract = value
+        }
+        if let timeout = options["timeout"] {
+            guard let seconds = TimeInterval(timeout), seconds.isFinite, seconds > 0 else {
+                throw UsageError(message: "--timeout '\(timeout)' is not a positive number of seconds")
+            }
+            load.timeout = seconds
+        }
+        return load
+    }
+
+    private static func cacheOptions(_ options: [String: String]) throws(UsageError) -> CacheOptions {
+        var cache = CacheOptions()
+        if let store = options["store"] {
+            guard let value = StoreChoice(rawValue: store) else {
+                throw UsageError(message: "--store '\(store)' is not one of memory, file, sqlite")
+            }
+            cache.store = value
+        }
+        if let path = options["path"] {
+            guard cache.store != .memory else {
+                throw UsageError(message: "--path is for the file and sqlite stores, not the memory store")
+            }
+            guard !path.isEmpty else { throw UsageError(message: "--path is empty") }
+            cache.path = path
+        }
+        if let now = options["now"] {
+            guard let date = parseDate(now) else {
+                throw UsageError(message: "--now '\(now)' is not an ISO 8601 date and time, e.g. 2025-05-20T06:02:00Z")
+            }
+            cache.now = date
+        }
+        if let days = options["max-age-days"] {
+            guard let value = Int(days), value >= 0 else {
+                throw UsageError(message: "--max-age-days '\(days)' is not a whole number of days, 0 or more")
+            }
+            cache.maxAgeDays = value
+        }
+        return cache
+    }
+
+    private static func stressSaveOptions(_ options: [String: String]) throws(UsageError) -> StressSaveOptions {
+        guard let storeText = options["store"], let store = StoreChoice(rawValue: storeText), store != .memory else {
+            throw UsageError(message: "stress-save needs --store file or --store sqlite")
+        }
+        guard let path = options["path"], !path.isEmpty else { throw UsageError(message: "stress-save needs --path") }
+        guard let seedText = options["seed"], let seed = UInt64(seedText) else {
+            throw UsageError(message: "stress-save needs --seed N (a whole number)")
+        }
+        var stress = StressSaveOptions(store: store, path: path, seed: seed)
+        if let mode = options["mode"] {
+            guard let value = StressMode(rawValue: mode) else {
+                throw UsageError(message: "--mode '\(mode)' is not one of insert, save")
+            }
+            stress.mode = value
+        }
+        if let count = options["count"] {
+            guard let value = Int(count), value >= 0 else {
+                throw UsageError(message: "--count '\(count)' is not a whole number, 0 or more")
+            }
+            stress.count = value
+        }
+        return stress
+    }
+
+    /// Reads `--name value` and `--name=value` pairs into a dictionary; `nil` when `--help` is among them.
+    private static func parseOptions(_ arguments: [String], allowed: Set<String>, for command: String)
+        throws(UsageError) -> [String: String]?
+    {
+        var options: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { return nil }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError(message: "unexpected argument '\(argument)'")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard allowed.contains(name) else { throw UsageError(message: "\(command) has no option --\(name)") }
+            guard options[name] == nil else { throw UsageError(message: "--\(name) is given more than once") }
+            if let inlineValue {
+                options[name] = inlineValue
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError(message: "--\(name) needs a value")
+                }
+                options[name] = arguments[index]
+                index += 1
+            }
+        }
+        return options
+    }
+
+    private static func parseDate(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+}

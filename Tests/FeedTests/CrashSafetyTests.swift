@@ -1,0 +1,153 @@
+import Feed
+import FeedInfrastructure
+import Foundation
+import Testing
+
+@testable import feed
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A process saving feeds in a loop is killed with SIGKILL at random moments; afterwards the store opens and holds
+/// the previous or the new feed, complete, never a mix or garbage.
+@Suite("Crash during save", .timeLimit(.minutes(5)))
+struct CrashSafetyTests {
+    /// What a store holds: nothing, or save `index` of `seed`.
+    enum Holding: Equatable, CustomStringConvertible {
+        case empty
+        case save(seed: UInt64, index: Int)
+
+        var description: String {
+            switch self {
+            case .empty: "nothing"
+            case .save(let seed, let index): "save \(index) of seed \(seed)"
+            }
+        }
+    }
+
+    struct Figures: CustomStringConvertible {
+        var kills = 0
+        /// Kills that came after the process reported at least one completed save.
+        var killsAfterASave = 0
+        /// Kills after which the store held the save the process had not yet reported.
+        var heldUnreportedSave = 0
+        /// Kills after which the store held nothing.
+        var heldNothing = 0
+
+        var description: String {
+            "\(kills) kills, \(killsAfterASave) after at least one completed save, \(heldUnreportedSave) holding the "
+                + "save in flight, \(heldNothing) holding nothing, 0 mixed or unreadable"
+        }
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a store killed mid-insert holds the previous or the new feed, complete`(kind: StoreKind) async throws {
+        let figures = try await killRepeatedly(kind: kind, mode: .insert, kills: 200, maxDelayMicroseconds: 25_000)
+
+        #expect(figures.kills == 200)
+        #expect(figures.killsAfterASave > 0)
+        print("crash safety [\(kind), insert]: \(figures)")
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a store killed mid-save holds the previous feed, the new feed or, between deletion and insertion, nothing`(
+        kind: StoreKind
+    ) async throws {
+        let figures = try await killRepeatedly(kind: kind, mode: .save, kills: 50, maxDelayMicroseconds: 60_000)
+
+        #expect(figures.kills == 50)
+        #expect(figures.killsAfterASave > 0)
+        print("crash safety [\(kind), save]: \(figures)")
+    }
+
+    /// Runs `feed stress-save` `kills` times against one store, killing it after a random delay each time, and
+    /// checks after each kill what the store holds.
+    private func killRepeatedly(kind: StoreKind, mode: StressMode, kills: Int, maxDelayMicroseconds: UInt32)
+        async throws -> Figures
+    {
+        let executable = try #require(FeedExecutable.url, "the feed executable should be built next to the tests")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = kind.location(in: directory.url)
+        let outputFile = directory.url.appendingPathComponent("stress.out")
+        var generator = SeededGenerator(seed: kind == .file ? 1 : 2)
+        var holding = Holding.empty
+        var figures = Figures()
+
+        for run in 1...kills {
+            let seed = UInt64(run)
+            let printed = try await runAndKill(
+                executable,
+                arguments: [
+                    "stress-save", "--store", kind.rawValue, "--path", location.path, "--seed", String(seed),
+                    "--mode", mode.rawValue,
+                ],
+                output: outputFile, afterMicroseconds: UInt32.random(in: 0..<maxDelayMicroseconds, using: &generator))
+            figures.kills += 1
+            let lastSaved = printed.compactMap { line -> Int? in
+                let parts = line.split(separator: " ")
+                return parts.count == 3 && parts[0] == "saved" && parts[1] == Substring(String(seed))
+                    ? Int(parts[2]) : nil
+            }.last
+            if lastSaved != nil { figures.killsAfterASave += 1 }
+
+            let found = try await held(by: kind.makeStore(at: location), run: run)
+            let previous = lastSaved.map { Holding.save(seed: seed, index: $0) } ?? holding
+            let inFlight = Holding.save(seed: seed, index: lastSaved.map { $0 + 1 } ?? 0)
+            let allowed = mode == .save ? [previous, inFlight, .empty] : [previous, inFlight]
+            #expect(
+                allowed.contains(found),
+                "run \(run): after the kill the store holds \(found); expected one of \(allowed)")
+            if found == inFlight { figures.heldUnreportedSave += 1 }
+            if found == .empty { figures.heldNothing += 1 }
+            holding = found
+        }
+        return figures
+    }
+
+    /// What `store` holds, checking that it is exactly one complete stress feed.
+    private func held(by store: any FeedStore, run: Int) async throws -> Holding {
+        guard let cache = try await store.retrieve() else { return .empty }
+        let parts = cache.feed.first?.id.split(separator: "-") ?? []
+        guard parts.count == 4, let seed = UInt64(parts[1]), let index = Int(parts[2]) else {
+            Issue.record("run \(run): the store holds an unrecognisable feed: \(cache.feed.prefix(2))")
+            return .empty
+        }
+        let expected = CachedFeed(
+            feed: StressFeed.feed(seed: seed, index: index), timestamp: StressFeed.timestamp(seed: seed, index: index))
+        #expect(cache == expected, "run \(run): the store holds an incomplete or mixed feed")
+        return .save(seed: seed, index: index)
+    }
+
+    /// Starts `executable`, waits for its `started` line, waits `delay` more microseconds, kills it with SIGKILL, and
+    /// returns the lines it printed.
+    private func runAndKill(_ executable: URL, arguments: [String], output: URL, afterMicroseconds delay: UInt32)
+        async throws -> [String]
+    {
+        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var waited = 0
+        while !((try? String(contentsOf: output, encoding: .utf8))?.hasPrefix("started") ?? false) {
+            guard process.isRunning, waited < 20_000 else { break }
+            try await Task.sleep(nanoseconds: 500_000)
+            waited += 1
+        }
+        try await Task.sleep(nanoseconds: UInt64(delay) * 1_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the stress process ended before it was killed")
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+}

@@ -1,0 +1,234 @@
+import Feed
+import Foundation
+import Testing
+
+@testable import feed
+
+@Suite("The feed command: arguments")
+struct FeedCommandArgumentTests {
+    @Test func `load reads every option`() throws {
+        let command = try CommandLineParser.parse([
+            "load", "--url", "http://127.0.0.1:8000/feed.json", "--contract", "photos", "--store", "sqlite",
+            "--path", "/tmp/feed.sqlite", "--now", "2025-05-20T06:02:00Z", "--max-age-days", "30", "--timeout", "2.5",
+        ])
+
+        #expect(
+            command
+                == .load(
+                    LoadOptions(
+                        url: URL(string: "http://127.0.0.1:8000/feed.json")!, contract: .photos,
+                        cache: CacheOptions(
+                            store: .sqlite, path: "/tmp/feed.sqlite", now: Date(timeIntervalSince1970: 1_747_720_920),
+                            maxAgeDays: 30),
+                        timeout: 2.5)))
+    }
+
+    @Test func `load has sensible defaults`() throws {
+        let command = try CommandLineParser.parse(["load", "--url", "https://feed.test.example/feed"])
+
+        #expect(command == .load(LoadOptions(url: URL(string: "https://feed.test.example/feed")!)))
+        #expect(CacheOptions() == CacheOptions(store: .file, path: nil, now: nil, maxAgeDays: 7))
+    }
+
+    @Test func `options may be written with an equals sign`() throws {
+        let command = try CommandLineParser.parse(["validate", "--store=sqlite", "--max-age-days=3"])
+
+        #expect(command == .validate(CacheOptions(store: .sqlite, maxAgeDays: 3)))
+    }
+
+    @Test(arguments: [["help"], ["--help"], ["-h"], ["load", "--help"], ["validate", "--store", "file", "-h"]])
+    func `help is recognised anywhere`(arguments: [String]) throws {
+        #expect(try CommandLineParser.parse(arguments) == .help)
+    }
+
+    @Test func `stress-save reads its options`() throws {
+        let command = try CommandLineParser.parse([
+            "stress-save", "--store", "file", "--path", "/tmp/x.json", "--seed", "7", "--mode", "save", "--count", "3",
+        ])
+
+        #expect(
+            command == .stressSave(StressSaveOptions(store: .file, path: "/tmp/x.json", seed: 7, mode: .save, count: 3))
+        )
+    }
+
+    static let mistakes: [([String], String)] = [
+        ([], "missing command"),
+        (["fetch"], "unknown command 'fetch' (expected load, validate or help)"),
+        (["load"], "load needs --url URL"),
+        (["load", "--url"], "--url needs a value"),
+        (["load", "--url", "--store", "file"], "--url needs a value"),
+        (
+            ["load", "--url", "ftp://files.test.example/feed"],
+            "--url 'ftp://files.test.example/feed' is not an http or https URL"
+        ),
+        (["load", "--url", "feed.json"], "--url 'feed.json' is not an http or https URL"),
+        (["load", "--url", "http://h.example/f", "--contract", "xml"], "--contract 'xml' is not one of items, photos"),
+        (
+            ["load", "--url", "http://h.example/f", "--store", "disk"],
+            "--store 'disk' is not one of memory, file, sqlite"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--max-age-days", "-1"],
+            "--max-age-days '-1' is not a whole number of days, 0 or more"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--max-age-days", "7.5"],
+            "--max-age-days '7.5' is not a whole number of days, 0 or more"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--now", "yesterday"],
+            "--now 'yesterday' is not an ISO 8601 date and time, e.g. 2025-05-20T06:02:00Z"
+        ),
+        (
+            ["load", "--url", "http://h.example/f", "--timeout", "0"],
+            "--timeout '0' is not a positive number of seconds"
+        ),
+        (["load", "--url", "http://h.example/f", "--url", "http://h.example/g"], "--url is given more than once"),
+        (["load", "--url", "http://h.example/f", "extra"], "unexpected argument 'extra'"),
+        (
+            ["load", "--url", "http://h.example/f", "--store", "memory", "--path", "/tmp/x"],
+            "--path is for the file and sqlite stores, not the memory store"
+        ),
+        (["load", "--url", "http://h.example/f", "--verbose"], "load has no option --verbose"),
+        (["validate", "--url", "http://h.example/f"], "validate has no option --url"),
+        (["validate", "--path", ""], "--path is empty"),
+        (
+            ["stress-save", "--store", "memory", "--path", "/tmp/x", "--seed", "1"],
+            "stress-save needs --store file or --store sqlite"
+        ),
+        (
+            ["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "-1"],
+            "stress-save needs --seed N (a whole number)"
+        ),
+    ]
+
+    @Test(arguments: mistakes)
+    func `a mistake is reported in one line naming the argument`(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) {
+            try CommandLineParser.parse(arguments)
+        }
+    }
+
+    @Test func `an image is printed as one tab-separated line with dashes for absent fields`() {
+        let image = DisplayedImage(
+            id: "A1", description: "two\nlines\tand a tab", location: nil, url: URL(string: "https://i.test.example/a")!
+        )
+
+        #expect(FeedCommand.line(for: image) == "A1\ttwo lines and a tab\t-\thttps://i.test.example/a")
+    }
+}
+
+@Suite("The feed command: runs", .timeLimit(.minutes(1)))
+struct FeedCommandRunTests {
+    private static let payload = Data(
+        """
+        {"items": [
+          {"id": "3C1D5E7F-9A2B-4C6D-8E0F-1A3B5C7D9E11", "description": "Tide pools", "location": "Nazaré",
+           "image": "https://images.test.example/tide.jpg"},
+          {"id": "5E7F9A1B-3C4D-4E6F-8A0B-2C4D6E8F0A22", "image": "https://images.test.example/gulls.jpg"}
+        ]}
+        """.utf8)
+
+    private static let expectedLines = [
+        "3C1D5E7F-9A2B-4C6D-8E0F-1A3B5C7D9E11\tTide pools\tNazaré\thttps://images.test.example/tide.jpg",
+        "5E7F9A1B-3C4D-4E6F-8A0B-2C4D6E8F0A22\t-\t-\thttps://images.test.example/gulls.jpg",
+    ]
+
+    @Test(arguments: StoreKind.persistent)
+    func `load shows the remote feed, then the cached feed offline, then the error once seven days have passed`(
+        kind: StoreKind
+    ) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = kind.location(in: directory.url).path
+        let server = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
+        let url = server.url("/feed.json").absoluteString
+        let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
+
+        let online = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
+        server.stop()
+        let offline = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-08T11:59:59Z"] + common)
+        let expired = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-08T12:00:00Z"] + common)
+
+        #expect(online.status == 0)
+        #expect(online.output.split(separator: "\n").map(String.init) == Self.expectedLines)
+        #expect(offline.status == 0)
+        #expect(offline.output.split(separator: "\n").map(String.init) == Self.expectedLines)
+        #expect(expired.status == 1)
+        #expect(expired.output == "Couldn't connect to server\n")
+    }
+
+    @Test func `load with the memory store shows the error message when offline`() throws {
+        let server = try LoopbackServer { _ in .respond(status: 200) }
+        let url = server.url().absoluteString
+        server.stop()
+
+        let outcome = try FeedExecutable.run(["load", "--url", url, "--store", "memory"])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.output == "Couldn't connect to server\n")
+    }
+
+    @Test func `load reads the photo list contract`() throws {
+        let server = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
+        defer { server.stop() }
+
+        let outcome = try FeedExecutable.run([
+            "load", "--url", server.url().absoluteString, "--contract", "photos", "--store", "memory",
+        ])
+
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "ph1\tPhoto ph1\tPorto, Portugal\thttps://cdn.test.example/ph1.jpg?w=1080\n")
+    }
+
+    @Test func `validate deletes an expired cache and says the cache is empty`() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("feed.json").path
+        let server = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
+        _ = try FeedExecutable.run([
+            "load", "--url", server.url().absoluteString, "--path", path, "--now", "2025-05-01T12:00:00Z",
+        ])
+        server.stop()
+
+        let fresh = try FeedExecutable.run(["validate", "--path", path, "--now", "2025-05-02T12:00:00Z"])
+        let expired = try FeedExecutable.run(["validate", "--path", path, "--now", "2025-05-08T12:00:00Z"])
+
+        #expect(fresh.status == 0)
+        #expect(fresh.output == "The cache holds 2 images saved 2025-05-01T12:00:00Z.\n")
+        #expect(expired.status == 0)
+        #expect(expired.output == "The cache is empty.\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func `validate reports a deletion failure with exit status 1`() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("feed.json")
+        try FileManager.default.createDirectory(
+            at: path.appendingPathComponent("occupied"), withIntermediateDirectories: true)
+
+        let outcome = try FeedExecutable.run(["validate", "--path", path.path])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.errorOutput.contains(path.path))
+    }
+
+    @Test(arguments: [["load"], ["load", "--url", "x://"], ["fetch"], []])
+    func `bad arguments print one error line and the usage, with exit status 2`(arguments: [String]) throws {
+        let outcome = try FeedExecutable.run(arguments)
+
+        let lines = outcome.errorOutput.split(separator: "\n")
+        #expect(outcome.status == 2)
+        #expect(lines.first?.hasPrefix("feed: error: ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("usage: feed load --url URL") == true)
+        #expect(outcome.output.isEmpty)
+    }
+
+    @Test func `help prints the usage with exit status 0`() throws {
+        let outcome = try FeedExecutable.run(["help"])
+
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("usage: feed load --url URL"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The built `feed` executable, found next to the test bundle (FeedTests depends on the `feed` target, so it is
+/// built with the tests), or at `FEED_EXECUTABLE` when set.
+enum FeedExecutable {
+    static var url: URL? {
+        if let override = ProcessInfo.processInfo.environment["FEED_EXECUTABLE"] {
+            return URL(fileURLWithPath: override)
+        }
+        #if os(Linux)
+            guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+                return nil
+            }
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        #else
+            guard let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) else {
+                return nil
+            }
+            let directory = bundle.bundleURL.deletingLastPathComponent()
+        #endif
+        let candidate = directory.appendingPathComponent("feed")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }
+
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let errorOutput: String
+    }
+
+    /// Runs `feed` with `arguments` to completion.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        guard let url else { throw AnyError(tag: "the feed executable was not found next to the test bundle") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on another thread, so a full pipe never blocks the child.
+private final class ErrorCollector: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

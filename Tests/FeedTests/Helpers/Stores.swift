@@ -1,0 +1,78 @@
+import Feed
+import FeedInfrastructure
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The three stores, for suites that run the same checks against each.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory
+    case file
+    case sqlite
+
+    static let persistent: [StoreKind] = [.file, .sqlite]
+
+    var testDescription: String { rawValue }
+
+    /// The cache's location inside `directory` (unused by the in-memory store).
+    func location(in directory: URL) -> URL {
+        switch self {
+        case .memory: directory.appendingPathComponent("unused")
+        case .file: directory.appendingPathComponent("cache/feed.json")
+        case .sqlite: directory.appendingPathComponent("cache/feed.sqlite")
+        }
+    }
+
+    /// A fresh store whose files (if any) live at `url`.
+    func makeStore(at url: URL) -> any FeedStore {
+        switch self {
+        case .memory: InMemoryFeedStore()
+        case .file: FileFeedStore(fileURL: url)
+        case .sqlite: SQLiteFeedStore(fileURL: url)
+        }
+    }
+}
+
+/// A directory under the system's temporary directory, removed with `remove()`.
+struct TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("FeedTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        _ = chmod(url.path, 0o700)
+        if let contents = FileManager.default.enumerator(atPath: url.path) {
+            for case let relative as String in contents {
+                _ = chmod(url.appendingPathComponent(relative).path, 0o700)
+            }
+        }
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Whether the tests run as root, for whom file permissions do not restrict access.
+let isRoot = getuid() == 0
+
+/// A feed whose every image carries `tag`, so a retrieved feed shows which save it came from.
+func taggedFeed(_ tag: Int, count: Int) -> [LocalFeedImage] {
+    (0..<count).map { index in
+        LocalFeedImage(
+            id: "feed-\(tag)-image-\(index)", description: "save \(tag)",
+            location: index.isMultiple(of: 2) ? "L\(tag)" : nil,
+            url: URL(string: "https://images.test.example/\(tag)/\(index).jpg")!, photographer: nil)
+    }
+}
+
+/// The save a feed came from, if every image is one complete tagged feed of `count(tag)` images; `nil` otherwise.
+func tagOfCompleteFeed(_ feed: [LocalFeedImage], expectedCount: (Int) -> Int) -> Int? {
+    guard let first = feed.first, let tag = Int(first.id.split(separator: "-")[1]) else { return nil }
+    return feed == taggedFeed(tag, count: expectedCount(tag)) ? tag : nil
+}
