@@ -41,7 +41,7 @@ enum HTMLAssets {
         .verdict-passed { background: var(--passed-bg); color: var(--passed); }
         .verdict-failed { background: var(--failed-bg); color: var(--failed); }
         .verdict-interrupted { background: var(--pending-bg); color: var(--pending); }
-        main { padding: 20px 0 40px; }
+        main.wrap { padding-top: 20px; padding-bottom: 40px; }
         .banner { border-radius: var(--radius); padding: 12px 16px; margin-bottom: 16px; border: 1px solid; }
         .banner-interrupted { background: var(--pending-bg); color: var(--pending); border-color: currentColor; }
         .banner-error { background: var(--failed-bg); color: var(--failed); border-color: currentColor; }
@@ -54,9 +54,9 @@ enum HTMLAssets {
           margin: 0 0 4px; font-weight: 600; }
         .big { font-size: 30px; font-weight: 700; line-height: 1.15; }
         .big small { font-size: 14px; font-weight: 500; color: var(--muted); margin-left: 6px; }
-        .bar { display: flex; height: 8px; border-radius: 99px; overflow: hidden; background: var(--surface-2);
-          margin: 10px 0 8px; }
-        .bar span { display: block; height: 100%; }
+        svg.bar { display: block; width: 100%; height: 8px; border-radius: 99px; overflow: hidden;
+          background: var(--surface-2); margin: 10px 0 8px; }
+        svg.bar rect { fill: var(--c); }
         .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 13px; color: var(--muted); }
         .legend b { font-weight: 650; }
         .toolbar { position: sticky; top: 0; z-index: 5; background: var(--bg); padding: 10px 0 12px;
@@ -116,7 +116,7 @@ enum HTMLAssets {
         .s-pending { --c: var(--pending); --c-bg: var(--pending-bg); }
         .s-skipped { --c: var(--skipped); --c-bg: var(--skipped-bg); }
         .s-unknown { --c: var(--unknown); --c-bg: var(--unknown-bg); }
-        .icon, .dot, .bar span { background: var(--c); }
+        .icon, .dot { background: var(--c); }
         @media (prefers-color-scheme: dark) { .icon { color: #111; } }
         .pill { background: var(--c-bg); color: var(--c); }
         details.scenario.s-failed, details.scenario.s-ambiguous { border-left: 4px solid var(--c); }
