@@ -83,7 +83,8 @@ struct CompatibilityKitTests {
         }
     #endif
 
-    @Test("Cucumber JSON has a feature per file and a scenario element per counted scenario",
+    @Test(
+        "Cucumber JSON has a feature per file and a scenario element per counted scenario",
         arguments: Conformance.cckSamples)
     func cucumberJSONStructure(sample: String) throws {
         let envelopes = try Conformance.envelopes(sample)
@@ -121,7 +122,8 @@ struct CompatibilityKitTests {
         #expect(validator.validate(try JSONValue(parsing: canonical)) == [])
         // The legacy report is the same features, plus embeddings.
         let legacy = try JSONValue(parsing: render(envelopes) { CucumberJSONFormatter(output: $0) })
-        let wrapped = JSONValue.object(["implementation": "feed-specs", "features": legacy]).removingKeys(["embeddings"])
+        let wrapped = JSONValue.object(["implementation": "feed-specs", "features": legacy]).removingKeys(["embeddings"]
+        )
         #expect(validator.validate(wrapped) == [])
     }
 

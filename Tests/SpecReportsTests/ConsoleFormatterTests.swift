@@ -131,8 +131,10 @@ struct ConsoleFormatterTests {
         builder.scenario("C", [.pending("five")])
         let text = try render(builder.build()) { ProgressFormatter(output: $0, flushesEachStep: false) }
         #expect(text.hasPrefix(".F-UP\n\nFailures:"))
-        #expect(text.hasSuffix("3 scenarios (1 failed, 1 undefined, 1 pending)\n5 steps (1 failed, 1 undefined, "
-                + "1 pending, 1 skipped, 1 passed)\n0m00.014s (executing steps: 0m00.002s)\n"))
+        #expect(
+            text.hasSuffix(
+                "3 scenarios (1 failed, 1 undefined, 1 pending)\n5 steps (1 failed, 1 undefined, "
+                    + "1 pending, 1 skipped, 1 passed)\n0m00.014s (executing steps: 0m00.002s)\n"))
     }
 
     @Test("progress maps every status to cucumber-js's character", arguments: TestStepResultStatus.allCases)

@@ -1,7 +1,8 @@
 import Foundation
 import Messages
-@testable import SpecReports
 import Testing
+
+@testable import SpecReports
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -96,7 +97,9 @@ struct FileReportTests {
     func junitNames() throws {
         let examples = try render(Conformance.envelopes("examples-tables")) { JUnitFormatter(output: $0) }
         #expect(examples.contains("name=\"Eating cucumbers - These are failing - #2.1\""))
-        #expect(examples.contains("name=\"Eating cucumbers with &lt;friends&gt; friends - #1.2: Eating cucumbers with 1 friends\""))
+        #expect(
+            examples.contains(
+                "name=\"Eating cucumbers with &lt;friends&gt; friends - #1.2: Eating cucumbers with 1 friends\""))
         let rules = try render(Conformance.envelopes("rules")) { JUnitFormatter(output: $0) }
         #expect(rules.contains("name=\"a sale cannot happen if there is no stock - No chocolates left\""))
     }

@@ -25,7 +25,9 @@ struct HTMLFormatterTests {
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
         #expect(!html.contains("<b>bold"))
-        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;"))
+        #expect(
+            html.contains(
+                "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;"))
         // Only the report's own script element.
         #expect(html.components(separatedBy: "<script").count == 2)
     }
@@ -45,7 +47,9 @@ struct HTMLFormatterTests {
     @Test("SHA-256 matches the standard test vectors")
     func sha256() {
         func hex(_ text: String) -> String {
-            SHA256.digest(Array(text.utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            SHA256.digest(Array(text.utf8)).map {
+                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+            }.joined()
         }
         #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -63,13 +67,15 @@ struct HTMLFormatterTests {
         stream.insert(
             .stepDefinition(
                 StepDefinition(
-                    id: "never", pattern: StepDefinitionPattern(source: "a step nobody uses", type: .cucumberExpression),
+                    id: "never",
+                    pattern: StepDefinitionPattern(source: "a step nobody uses", type: .cucumberExpression),
                     sourceReference: SourceReference(uri: "Sources/Unused.swift", location: Location(line: 9)))),
             at: 2)
         let html = try render(stream) { HTMLFormatter(output: $0) }
         #expect(html.contains("<div class=\"verdict verdict-failed\" role=\"status\">Failed</div>"))
         #expect(html.contains("<span><b>1</b> failed</span><span><b>1</b> undefined</span>"))
-        #expect(html.contains("<pre>expected 1, got 2</pre><p class=\"where\">at <code>features/sample.feature:5</code>"))
+        #expect(
+            html.contains("<pre>expected 1, got 2</pre><p class=\"where\">at <code>features/sample.feature:5</code>"))
         #expect(html.contains("Implement it with:\n\nsteps.given(&quot;a missing step&quot;) { world in }"))
         #expect(html.contains("<code>a step nobody uses</code><span class=\"badge\">unused</span>"))
         #expect(html.contains("<td class=\"loc mono\">Sources/Unused.swift:9</td>"))

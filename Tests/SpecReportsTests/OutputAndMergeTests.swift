@@ -79,8 +79,9 @@ struct OutputAndMergeTests {
                 "cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt",
                 "usage.txt",
             ])
-        #expect(try String(contentsOf: directory.appendingPathComponent("rerun.txt"), encoding: .utf8)
-            == "features/sample.feature:3\n")
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("rerun.txt"), encoding: .utf8)
+                == "features/sample.feature:3\n")
     }
 
     @Test("report file names can be changed or switched off")
@@ -184,7 +185,9 @@ struct OutputAndMergeTests {
     func mergeConflictingDocuments() {
         let first = shard("Alpha", [.passed("a step")])
         let second = shard("Alpha", [.passed("a step"), .passed("a new step")])
-        #expect(throws: ReportError.self) { try ShardMerger().merge([first, second], names: ["a.ndjson", "b.ndjson"]) }
+        #expect(throws: ReportError.self) {
+            try ShardMerger().merge([first, second], names: ["a.ndjson", "b.ndjson"])
+        }
         do {
             _ = try ShardMerger().merge([first, second], names: ["a.ndjson", "b.ndjson"])
         } catch {

@@ -104,14 +104,18 @@ struct RunQueryTests {
     @Test("messages that refer to unknown ids are ignored instead of trusted")
     func danglingReferences() {
         let query = RunQuery()
-        query.update(.testCaseStarted(TestCaseStarted(attempt: 0, id: "a", testCaseId: "missing", timestamp: .init(seconds: 1, nanos: 0))))
+        query.update(
+            .testCaseStarted(
+                TestCaseStarted(attempt: 0, id: "a", testCaseId: "missing", timestamp: .init(seconds: 1, nanos: 0))))
         query.update(
             .testStepFinished(
                 TestStepFinished(
                     testCaseStartedId: "a", testStepId: "nope",
                     testStepResult: TestStepResult(duration: .zero, status: .failed),
                     timestamp: .init(seconds: 2, nanos: 0))))
-        query.update(.attachment(Attachment(body: "x", contentEncoding: .identity, mediaType: "text/plain", testCaseStartedId: "a")))
+        query.update(
+            .attachment(
+                Attachment(body: "x", contentEncoding: .identity, mediaType: "text/plain", testCaseStartedId: "a")))
         #expect(query.attempts.isEmpty)
         #expect(query.runAttachments.count == 1)
         #expect(query.statistics().scenarios.total == 0)

@@ -40,7 +40,8 @@ public struct SummaryText {
         }
         text += countLine(statistics.scenarios, noun: "scenario") + "\n"
         text += countLine(statistics.steps, noun: "step") + "\n"
-        text += ReportText.cucumberDuration(statistics.runDuration)
+        text +=
+            ReportText.cucumberDuration(statistics.runDuration)
             + " (executing steps: \(ReportText.cucumberDuration(statistics.stepsDuration)))\n"
         return text
     }
@@ -74,7 +75,8 @@ public struct SummaryText {
             let prefix = "\(index + 1)) "
             let lines = item.split(separator: "\n", omittingEmptySubsequences: false)
             text += lines.enumerated().map { lineIndex, line in
-                lineIndex == 0 ? prefix + line : (line.isEmpty ? "" : String(repeating: " ", count: prefix.count) + line)
+                lineIndex == 0
+                    ? prefix + line : (line.isEmpty ? "" : String(repeating: " ", count: prefix.count) + line)
             }.joined(separator: "\n")
         }
         return text
@@ -90,7 +92,8 @@ public struct SummaryText {
             let location = execution.hook.map { ReportText.location($0.sourceReference) }
             var text = "\(style.status(result.status, "✖ \(keyword)"))"
             if let location { text += " # \(style.location(location))" }
-            text += "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
+            text +=
+                "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
             failures.append(text)
         }
         for attempt in query.attempts {
@@ -128,7 +131,8 @@ struct AttemptText {
         var isBeforeHook = true
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {
             isBeforeHook = isBeforeHook && testStep.pickleStepId == nil
-            text += stepText(testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
+            text += stepText(
+                testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
                 attachments: attempt.stepAttachments[index])
         }
         return text + "\n"

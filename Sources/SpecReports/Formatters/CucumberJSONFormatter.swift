@@ -149,7 +149,9 @@ public final class CucumberJSONFormatter: ReportFormatter {
         json.field("start_timestamp", ReportText.isoTimestamp(attempt.started.timestamp))
         json.key("tags")
         json.beginArray()
-        for tag in pickle.tags { writeTag(name: tag.name, line: query.tag(id: tag.astNodeId)?.location.line, to: &json) }
+        for tag in pickle.tags {
+            writeTag(name: tag.name, line: query.tag(id: tag.astNodeId)?.location.line, to: &json)
+        }
         json.endArray()
         if !beforeHooks.isEmpty {
             json.key("before")

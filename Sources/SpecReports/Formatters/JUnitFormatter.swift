@@ -115,7 +115,8 @@ public final class JUnitFormatter: ReportFormatter {
         guard let pickle = attempt.pickle else {
             return Case(
                 classname: "", name: attempt.testCase.id, time: attempt.duration,
-                outcome: .error(type: "MissingPickle", message: "the stream has no pickle for this test case", body: ""),
+                outcome: .error(
+                    type: "MissingPickle", message: "the stream has no pickle for this test case", body: ""),
                 output: nil)
         }
         let lineage = query.lineage(of: pickle)
@@ -192,7 +193,8 @@ public final class JUnitFormatter: ReportFormatter {
     private func stepDescription(_ testStep: TestStep, isBeforeHook: Bool, in pickle: Pickle) -> String {
         if let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) {
             let line = query.gherkinStep(of: pickleStep)?.location.line
-            return "Step: \(query.keyword(of: pickleStep))\(pickleStep.text)\nat \(ReportText.location(pickle.uri, line))"
+            return
+                "Step: \(query.keyword(of: pickleStep))\(pickleStep.text)\nat \(ReportText.location(pickle.uri, line))"
         }
         let hook = testStep.hookId.flatMap { query.hook(id: $0) }
         var text = "Hook: \(ReportText.hookKeyword(hook, isBefore: isBeforeHook))"

@@ -79,7 +79,8 @@ public final class MarkdownFormatter: ReportFormatter {
         var text = "| | Total | " + statuses.map { $0.rawValue.capitalized }.joined(separator: " | ") + " |\n"
         text += "|---|---:|" + statuses.map { _ in "---:|" }.joined() + "\n"
         for (name, counts) in [("Scenarios", statistics.scenarios), ("Steps", statistics.steps)] {
-            text += "| \(name) | \(counts.total) | " + statuses.map { "\(counts[$0])" }.joined(separator: " | ") + " |\n"
+            text +=
+                "| \(name) | \(counts.total) | " + statuses.map { "\(counts[$0])" }.joined(separator: " | ") + " |\n"
         }
         return text
     }

@@ -285,7 +285,9 @@ public final class HTMLFormatter: ReportFormatter {
             switch child {
             case .scenario(let scenario): featurePickles += picklesByScenario[scenario.id] ?? []
             case .rule(let rule):
-                for case .scenario(let scenario) in rule.children { featurePickles += picklesByScenario[scenario.id] ?? [] }
+                for case .scenario(let scenario) in rule.children {
+                    featurePickles += picklesByScenario[scenario.id] ?? []
+                }
             case .background: break
             }
         }
@@ -343,7 +345,8 @@ public final class HTMLFormatter: ReportFormatter {
         guard counts.total > 0 else { return }
         buffer.append("<div class=\"counts\">")
         for status in StatusCounts.reportOrder where counts[status] > 0 {
-            buffer.append("<span class=\"pill s-\(Self.className(status))\">\(counts[status]) \(Self.label(status))</span>")
+            buffer.append(
+                "<span class=\"pill s-\(Self.className(status))\">\(counts[status]) \(Self.label(status))</span>")
         }
         buffer.append("</div>")
     }
@@ -404,7 +407,8 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</span><div class=\"scenario-sub\">")
         if let examples = lineage?.examples, let index = lineage?.exampleIndex {
             buffer.append("<span>")
-            buffer.appendHTML("\(examples.keyword): \(examples.name.isEmpty ? "" : examples.name + " — ")row \(index + 1)")
+            buffer.appendHTML(
+                "\(examples.keyword): \(examples.name.isEmpty ? "" : examples.name + " — ")row \(index + 1)")
             buffer.append("</span>")
         }
         if !pickle.tags.isEmpty {
@@ -502,7 +506,9 @@ public final class HTMLFormatter: ReportFormatter {
             buffer.append("</span><span class=\"step-meta\">")
             var meta: [String] = []
             if result == nil { meta.append("not run") }
-            if let result, status != .skipped, status != .undefined { meta.append(ReportText.humanDuration(result.duration)) }
+            if let result, status != .skipped, status != .undefined {
+                meta.append(ReportText.humanDuration(result.duration))
+            }
             if let location = query.codeLocation(of: testStep) { meta.append(location) }
             buffer.appendHTML(meta.joined(separator: " · "))
             buffer.append("</span></div>")
@@ -628,7 +634,8 @@ public final class HTMLFormatter: ReportFormatter {
             }
             return
         }
-        let size = attachment.contentEncoding == .base64 ? attachment.body.utf8.count / 4 * 3 : attachment.body.utf8.count
+        let size =
+            attachment.contentEncoding == .base64 ? attachment.body.utf8.count / 4 * 3 : attachment.body.utf8.count
         buffer.append("<a download=\"")
         buffer.appendHTML(attachment.fileName ?? "attachment")
         buffer.append("\" href=\"data:\(mediaType);base64,")
@@ -697,7 +704,8 @@ public final class HTMLFormatter: ReportFormatter {
     private func writeCatalog() {
         let usages = query.stepUsage()
         let usageById = Dictionary(usages.map { ($0.definition.id, $0) }, uniquingKeysWith: { first, _ in first })
-        buffer.append("<section class=\"catalog\" id=\"step-catalog\" aria-label=\"Step catalog\"><h2>Step catalog</h2>")
+        buffer.append(
+            "<section class=\"catalog\" id=\"step-catalog\" aria-label=\"Step catalog\"><h2>Step catalog</h2>")
         let unused = usages.count(where: \.isUnused)
         buffer.append("<p class=\"sub\">\(usages.count) step definition\(usages.count == 1 ? "" : "s")")
         if unused > 0 { buffer.append(" · \(unused) unused") }
@@ -727,7 +735,8 @@ public final class HTMLFormatter: ReportFormatter {
     // MARK: Helpers
 
     private func writeIcon(_ status: TestStepResultStatus) {
-        buffer.append("<span class=\"icon s-\(Self.className(status))\" role=\"img\" aria-label=\"\(Self.label(status))\">")
+        buffer.append(
+            "<span class=\"icon s-\(Self.className(status))\" role=\"img\" aria-label=\"\(Self.label(status))\">")
         buffer.append(Self.glyph(status))
         buffer.append("</span>")
     }

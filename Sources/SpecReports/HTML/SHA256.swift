@@ -20,7 +20,9 @@ enum SHA256 {
         let bitLength = UInt64(bytes.count) * 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
 
         var schedule = [UInt32](repeating: 0, count: 64)
         for chunk in stride(from: 0, to: message.count, by: 64) {
@@ -31,11 +33,14 @@ enum SHA256 {
                     | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
             }
             for index in 16..<64 {
-                let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
+                let s0 =
+                    rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
                 let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
                 schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for index in 0..<64 {
                 let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
                 let choice = (e & f) ^ (~e & g)

@@ -117,7 +117,9 @@ extension GherkinDocument {
     /// Every AST node id, in document order.
     var allIds: [String] {
         var ids: [String] = []
-        _ = rekeyed { ids.append($0); return $0 }
+        _ = rekeyed {
+            ids.append($0); return $0
+        }
         return ids
     }
 }

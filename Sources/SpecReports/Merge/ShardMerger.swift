@@ -82,15 +82,18 @@ private final class MergeState {
             case .pickle(let pickle):
                 try addPickle(pickle, shard: index, name: name)
             case .stepDefinition(let definition):
-                let key = "stepDefinition|\(definition.pattern.type.rawValue)|\(definition.pattern.source)|"
+                let key =
+                    "stepDefinition|\(definition.pattern.type.rawValue)|\(definition.pattern.source)|"
                     + Self.key(definition.sourceReference)
                 addDefinition(envelope, id: definition.id, key: key, shard: index)
             case .hook(let hook):
-                let key = "hook|\(hook.type?.rawValue ?? "")|\(hook.name ?? "")|\(hook.tagExpression ?? "")|"
+                let key =
+                    "hook|\(hook.type?.rawValue ?? "")|\(hook.name ?? "")|\(hook.tagExpression ?? "")|"
                     + Self.key(hook.sourceReference)
                 addDefinition(envelope, id: hook.id, key: key, shard: index)
             case .parameterType(let parameterType):
-                let key = "parameterType|\(parameterType.name)|\(parameterType.regularExpressions.joined(separator: "|"))"
+                let key =
+                    "parameterType|\(parameterType.name)|\(parameterType.regularExpressions.joined(separator: "|"))"
                 addDefinition(envelope, id: parameterType.id, key: key, shard: index)
             case .undefinedParameterType, .parseError:
                 if seenValues.insert(envelope).inserted { statics.append(envelope) }
@@ -132,8 +135,7 @@ private final class MergeState {
         envelopes += statics
         if let runStarted { envelopes.append(.testRunStarted(runStarted)) }
         envelopes += dynamics
-        if shardsWithoutFinish == 0, shardCount > 0, let latest = runFinished.max(by: { $0.timestamp < $1.timestamp })
-        {
+        if shardsWithoutFinish == 0, shardCount > 0, let latest = runFinished.max(by: { $0.timestamp < $1.timestamp }) {
             let failed = runFinished.first { !$0.success }
             envelopes.append(
                 .testRunFinished(
@@ -171,12 +173,14 @@ private final class MergeState {
             let shardIds = document.allIds
             let keptIds = existing.allIds
             guard shardIds.count == keptIds.count else {
-                throw ReportError.conflictingShards(shard: name, reason: "its document \(uri) differs from another shard's")
+                throw ReportError.conflictingShards(
+                    shard: name, reason: "its document \(uri) differs from another shard's")
             }
             var local: [String: String] = [:]
             for (shardId, keptId) in zip(shardIds, keptIds) { local[shardId] = keptId }
             guard document.rekeyed({ local[$0] ?? $0 }) == existing else {
-                throw ReportError.conflictingShards(shard: name, reason: "its document \(uri) differs from another shard's")
+                throw ReportError.conflictingShards(
+                    shard: name, reason: "its document \(uri) differs from another shard's")
             }
             map.merge(local) { _, new in new }
         } else {

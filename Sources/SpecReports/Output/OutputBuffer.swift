@@ -121,7 +121,8 @@ final class OutputBuffer {
                 case 0x00..<0x20:
                     replacement = nil
                     drop = table != .html || byte == 0
-                case 0xEF where table != .html && index + 2 < count && utf8[index + 1] == 0xBF
+                case 0xEF
+                where table != .html && index + 2 < count && utf8[index + 1] == 0xBF
                     && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
                     // U+FFFE and U+FFFF are not XML characters.
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))

@@ -177,7 +177,8 @@ struct StreamBuilder {
         envelopes.append(
             .hook(
                 Hook(
-                    id: hookId, sourceReference: SourceReference(uri: "Sources/Hooks.swift", location: Location(line: 3)),
+                    id: hookId,
+                    sourceReference: SourceReference(uri: "Sources/Hooks.swift", location: Location(line: 3)),
                     type: .beforeTestCase)))
         let runId = id()
         envelopes.append(.testRunStarted(TestRunStarted(timestamp: tick(0), id: runId)))
@@ -207,12 +208,14 @@ struct StreamBuilder {
                 let startedId = id()
                 envelopes.append(
                     .testCaseStarted(
-                        TestCaseStarted(attempt: attemptNumber, id: startedId, testCaseId: testCase.id, timestamp: tick())))
+                        TestCaseStarted(
+                            attempt: attemptNumber, id: startedId, testCaseId: testCase.id, timestamp: tick())))
                 var stepOffset = 0
                 if let hookStatus = spec.beforeHook {
                     let stepId = testCase.testSteps[0].id
                     envelopes.append(
-                        .testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: stepId, timestamp: tick())))
+                        .testStepStarted(
+                            TestStepStarted(testCaseStartedId: startedId, testStepId: stepId, timestamp: tick())))
                     envelopes.append(
                         .testStepFinished(
                             TestStepFinished(
@@ -227,7 +230,8 @@ struct StreamBuilder {
                     let step = spec.steps[stepIndex]
                     let stepId = testCase.testSteps[stepIndex + stepOffset].id
                     envelopes.append(
-                        .testStepStarted(TestStepStarted(testCaseStartedId: startedId, testStepId: stepId, timestamp: tick())))
+                        .testStepStarted(
+                            TestStepStarted(testCaseStartedId: startedId, testStepId: stepId, timestamp: tick())))
                     if let attachment = step.attachment {
                         envelopes.append(
                             .attachment(
@@ -259,7 +263,8 @@ struct StreamBuilder {
                 if spec.unfinished { return envelopes }
                 envelopes.append(
                     .testCaseFinished(
-                        TestCaseFinished(testCaseStartedId: startedId, timestamp: tick(), willBeRetried: willBeRetried)))
+                        TestCaseFinished(testCaseStartedId: startedId, timestamp: tick(), willBeRetried: willBeRetried))
+                )
                 if !willBeRetried {
                     let worst = TestStepResultStatus.worst(of: statuses + (spec.beforeHook.map { [$0] } ?? []))
                     let wip = spec.tags.contains("@wip")
