@@ -45,7 +45,8 @@ public final class JUnitFormatter: ReportFormatter {
         var name: String
         var time: MessageDuration
         var outcome: Outcome
-        var output: String?
+        /// The attempt whose steps go to `system-out`.
+        var attempt: TestCaseAttempt?
     }
 
     /// Writes the report and closes the output.
@@ -103,10 +104,10 @@ public final class JUnitFormatter: ReportFormatter {
             buffer.appendCDATA(body)
             buffer.append("\n</\(element)>\n")
         }
-        if let output = item.output {
-            buffer.append("<system-out>")
-            buffer.appendCDATA("\n" + output + "\n")
-            buffer.append("</system-out>\n")
+        if let attempt = item.attempt {
+            buffer.append("<system-out><![CDATA[\n")
+            writeSteps(of: attempt)
+            buffer.append("]]></system-out>\n")
         }
         buffer.append("</testcase>\n")
     }
@@ -117,13 +118,13 @@ public final class JUnitFormatter: ReportFormatter {
                 classname: "", name: attempt.testCase.id, time: attempt.duration,
                 outcome: .error(
                     type: "MissingPickle", message: "the stream has no pickle for this test case", body: ""),
-                output: nil)
+                attempt: nil)
         }
         let lineage = query.lineage(of: pickle)
         let classname = lineage.map { $0.feature.name.isEmpty ? pickle.uri : $0.feature.name } ?? pickle.uri
         return Case(
             classname: classname, name: Self.name(of: pickle, lineage: lineage), time: attempt.duration,
-            outcome: outcome(of: attempt, pickle: pickle), output: stepsOutput(of: attempt))
+            outcome: outcome(of: attempt, pickle: pickle), attempt: attempt)
     }
 
     /// The test case name of a pickle, as Cucumber's JUnit XML formatter names it.
@@ -202,18 +203,23 @@ public final class JUnitFormatter: ReportFormatter {
         return text + "\nin \(query.location(of: pickle))"
     }
 
-    private func stepsOutput(of attempt: TestCaseAttempt) -> String {
-        var lines: [String] = []
+    /// One line per finished step, `Given some text.........passed`, dotted up to column 76 as Cucumber's JUnit
+    /// XML formatter writes them.
+    private func writeSteps(of attempt: TestCaseAttempt) {
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {
             guard let pickleStepId = testStep.pickleStepId, let result = attempt.stepResults[index],
                 let pickleStep = query.pickleStep(id: pickleStepId)
             else { continue }
             let keyword = query.keyword(of: pickleStep).trimmingCharacters(in: " ")
-            var line = "\(keyword) \(pickleStep.text.trimmingCharacters(in: " "))."
-            repeat { line += "." } while line.utf16.count < 76
-            lines.append(line + result.status.rawValue.lowercased())
+            let text = pickleStep.text.trimmingCharacters(in: " ")
+            buffer.appendCDATAContent(keyword)
+            buffer.append(byte: UInt8(ascii: " "))
+            buffer.appendCDATAContent(text)
+            let length = keyword.utf16.count + 1 + text.utf16.count
+            buffer.append(repeating: UInt8(ascii: "."), count: max(2, 76 - length))
+            buffer.append(Self.statusName(result.status))
+            buffer.append(byte: UInt8(ascii: "\n"))
         }
-        return lines.joined(separator: "\n")
     }
 
     private var runErrors: [Case] {
@@ -230,7 +236,7 @@ public final class JUnitFormatter: ReportFormatter {
                         type: result.exception?.type ?? result.status.rawValue.lowercased(),
                         message: result.exception?.message ?? result.message ?? "",
                         body: ReportText.failureText(result)),
-                    output: nil))
+                    attempt: nil))
         }
         if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
             cases.append(
@@ -240,9 +246,21 @@ public final class JUnitFormatter: ReportFormatter {
                         type: finished.exception?.type ?? "Error",
                         message: finished.exception?.message ?? finished.message ?? "",
                         body: finished.exception?.stackTrace ?? finished.message ?? ""),
-                    output: nil))
+                    attempt: nil))
         }
         return cases
+    }
+
+    private static func statusName(_ status: TestStepResultStatus) -> String {
+        switch status {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        case .pending: "pending"
+        case .undefined: "undefined"
+        case .ambiguous: "ambiguous"
+        case .unknown: "unknown"
+        }
     }
 
     private static func timestamp(_ timestamp: Timestamp) -> String {

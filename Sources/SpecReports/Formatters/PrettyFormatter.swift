@@ -54,7 +54,8 @@ public final class PrettyFormatter: ReportFormatter {
             if flushesEachStep { try buffer.flush() }
         case .testStepFinished(let finished):
             guard let attempt = query.attempt(id: finished.testCaseStartedId),
-                let (_, index) = query.testStep(id: finished.testStepId), let layout = layouts[attempt.id]
+                let index = attempt.testCase.testSteps.firstIndex(where: { $0.id == finished.testStepId }),
+                let layout = layouts[attempt.id]
             else { return }
             writeStep(index, of: attempt, result: finished.testStepResult, layout: layout)
             if flushesEachStep { try buffer.flush() } else { try buffer.flushIfNeeded() }

@@ -69,11 +69,16 @@ public final class UsageFormatter: ReportFormatter {
         try buffer.close()
     }
 
+    /// The display width of a cell: its Unicode scalars (exact for the ASCII of patterns, paths and durations).
+    private static func width(_ text: String) -> Int {
+        text.unicodeScalars.count
+    }
+
     private func writeTable(header: [String], groups: [[[String]]]) {
-        var widths = header.map(\.count)
+        var widths = header.map(Self.width)
         for rows in groups {
             for row in rows {
-                for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+                for (index, cell) in row.enumerated() { widths[index] = max(widths[index], Self.width(cell)) }
             }
         }
         func border(_ left: String, _ middle: String, _ right: String) {
@@ -84,7 +89,10 @@ public final class UsageFormatter: ReportFormatter {
         func line(_ cells: [String]) {
             buffer.append("│")
             for (index, cell) in cells.enumerated() {
-                buffer.append(" " + cell + String(repeating: " ", count: widths[index] - cell.count) + " │")
+                buffer.append(" ")
+                buffer.append(cell)
+                buffer.append(repeating: UInt8(ascii: " "), count: widths[index] - Self.width(cell))
+                buffer.append(" │")
             }
             buffer.append("\n")
         }

@@ -482,7 +482,11 @@ public final class HTMLFormatter: ReportFormatter {
             // Hooks appear only when they did not pass or attached something.
             if testStep.pickleStepId == nil && status == .passed && attachments.isEmpty { continue }
             let fromBackground = pickleStep.flatMap { query.background(of: $0) } != nil
-            buffer.append("<li class=\"s-\(Self.className(status))\(fromBackground ? " from-background" : "")\">")
+            if fromBackground {
+                buffer.append("<li class=\"s-\(Self.className(status)) from-background\">")
+            } else {
+                buffer.append(Self.stepItems[status.severity])
+            }
             writeIcon(status)
             buffer.append("<div class=\"step-main\"><div class=\"step-line\"><span class=\"step-text\">")
             if fromBackground { buffer.append("<span class=\"origin\">Background</span>") }
@@ -702,31 +706,32 @@ public final class HTMLFormatter: ReportFormatter {
     // MARK: Catalog
 
     private func writeCatalog() {
-        let usages = query.stepUsage()
-        let usageById = Dictionary(usages.map { ($0.definition.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let uses = query.stepUseSummary()
+        let definitions = query.stepDefinitions
         buffer.append(
             "<section class=\"catalog\" id=\"step-catalog\" aria-label=\"Step catalog\"><h2>Step catalog</h2>")
-        let unused = usages.count(where: \.isUnused)
-        buffer.append("<p class=\"sub\">\(usages.count) step definition\(usages.count == 1 ? "" : "s")")
+        let unused = definitions.count(where: { (uses[$0.id]?.count ?? 0) == 0 })
+        buffer.append("<p class=\"sub\">\(definitions.count) step definition\(definitions.count == 1 ? "" : "s")")
         if unused > 0 { buffer.append(" · \(unused) unused") }
         buffer.append("</p>")
-        guard !usages.isEmpty else {
+        guard !definitions.isEmpty else {
             buffer.append("</section>\n")
             return
         }
         buffer.append("<div class=\"scroll\"><table class=\"catalog-table\"><thead><tr><th>Pattern</th>")
         buffer.append("<th>Defined at</th><th class=\"num\">Uses</th><th class=\"num\">Mean</th></tr></thead><tbody>")
-        for definition in query.stepDefinitions {
-            guard let usage = usageById[definition.id] else { continue }
-            buffer.append(usage.isUnused ? "<tr class=\"unused\">" : "<tr>")
+        for definition in definitions {
+            let use = uses[definition.id]
+            let count = use?.count ?? 0
+            buffer.append(count == 0 ? "<tr class=\"unused\">" : "<tr>")
             buffer.append("<td><code>")
             buffer.appendHTML(ReportText.pattern(definition))
             buffer.append("</code>")
-            if usage.isUnused { buffer.append("<span class=\"badge\">unused</span>") }
+            if count == 0 { buffer.append("<span class=\"badge\">unused</span>") }
             buffer.append("</td><td class=\"loc mono\">")
             buffer.appendHTML(ReportText.location(definition.sourceReference))
-            buffer.append("</td><td class=\"num\">\(usage.matches.count)</td><td class=\"num\">")
-            buffer.appendHTML(usage.meanDuration.map(ReportText.humanDuration) ?? "–")
+            buffer.append("</td><td class=\"num\">\(count)</td><td class=\"num\">")
+            buffer.appendHTML(use?.meanDuration.map(ReportText.humanDuration) ?? "–")
             buffer.append("</td></tr>")
         }
         buffer.append("</tbody></table></div></section>\n")
@@ -734,11 +739,16 @@ public final class HTMLFormatter: ReportFormatter {
 
     // MARK: Helpers
 
+    private static let icons: [String] = TestStepResultStatus.allCases.sorted { $0.severity < $1.severity }.map {
+        "<span class=\"icon s-\(className($0))\" role=\"img\" aria-label=\"\(label($0))\">\(glyph($0))</span>"
+    }
+
+    private static let stepItems: [String] = TestStepResultStatus.allCases.sorted { $0.severity < $1.severity }.map {
+        "<li class=\"s-\(className($0))\">"
+    }
+
     private func writeIcon(_ status: TestStepResultStatus) {
-        buffer.append(
-            "<span class=\"icon s-\(Self.className(status))\" role=\"img\" aria-label=\"\(Self.label(status))\">")
-        buffer.append(Self.glyph(status))
-        buffer.append("</span>")
+        buffer.append(Self.icons[status.severity])
     }
 
     static func className(_ status: TestStepResultStatus) -> String {

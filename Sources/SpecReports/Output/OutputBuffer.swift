@@ -83,16 +83,32 @@ final class OutputBuffer {
     /// dropped), including the `<![CDATA[` and `]]>` delimiters.
     func appendCDATA(_ text: String) {
         append("<![CDATA[")
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { continue }
-            if byte == UInt8(ascii: ">") && previous == (UInt8(ascii: "]"), UInt8(ascii: "]")) {
-                append("]]><![CDATA[")
-            }
-            bytes.append(byte)
-            previous = (previous.1, byte)
-        }
+        appendCDATAContent(text)
         append("]]>")
+    }
+
+    /// Appends `text` for the inside of a CDATA section: characters XML cannot hold are dropped and `]]>` is
+    /// split into `]]]]><![CDATA[>`.
+    func appendCDATAContent(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                if byte >= 0x20 && byte != UInt8(ascii: ">") { continue }
+                if byte == UInt8(ascii: ">") {
+                    guard index >= 2, utf8[index - 1] == UInt8(ascii: "]"), utf8[index - 2] == UInt8(ascii: "]")
+                    else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    append("]]><![CDATA[")
+                    runStart = index
+                } else if byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    runStart = index + 1
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
     }
 
     private enum EscapeTable {

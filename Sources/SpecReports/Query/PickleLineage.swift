@@ -31,8 +31,8 @@ public struct PickleLineage: Sendable, Hashable {
 /// Where a Gherkin step sits: in a background or a scenario.
 struct GherkinStepNode {
     var step: Step
-    /// The background holding the step, if it is a background step.
-    var background: Background?
+    /// The id of the background holding the step, if it is a background step.
+    var backgroundId: String?
 }
 
 /// The nodes of one Gherkin document, by id.
@@ -56,6 +56,7 @@ struct GherkinIndex {
     private(set) var scenarios: [String: ScenarioNode] = [:]
     private(set) var rows: [String: ExampleRowNode] = [:]
     private(set) var steps: [String: GherkinStepNode] = [:]
+    private(set) var backgrounds: [String: Background] = [:]
     private(set) var tags: [String: Tag] = [:]
 
     mutating func add(_ document: GherkinDocument) {
@@ -94,8 +95,9 @@ struct GherkinIndex {
     }
 
     private mutating func add(_ background: Background) {
+        backgrounds[background.id] = background
         for step in background.steps {
-            steps[step.id] = GherkinStepNode(step: step, background: background)
+            steps[step.id] = GherkinStepNode(step: step, backgroundId: background.id)
         }
     }
 
@@ -103,7 +105,7 @@ struct GherkinIndex {
         scenarios[scenario.id] = node
         for tag in scenario.tags { tags[tag.id] = tag }
         for step in scenario.steps {
-            steps[step.id] = GherkinStepNode(step: step, background: nil)
+            steps[step.id] = GherkinStepNode(step: step, backgroundId: nil)
         }
         for (examplesIndex, examples) in scenario.examples.enumerated() {
             for tag in examples.tags { tags[tag.id] = tag }

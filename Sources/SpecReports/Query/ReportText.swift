@@ -184,8 +184,9 @@ extension RunQuery {
 
     /// Where a test step's code is: its single step definition, or its hook.
     public func codeLocation(of testStep: TestStep) -> String? {
-        if let hookId = testStep.hookId { return hook(id: hookId).map { ReportText.location($0.sourceReference) } }
-        return matchedDefinition(of: testStep).map { ReportText.location($0.sourceReference) }
+        if let hookId = testStep.hookId { return codeLocations[hookId] }
+        guard let ids = testStep.stepDefinitionIds, ids.count == 1 else { return nil }
+        return codeLocations[ids[0]]
     }
 
     /// `uri:line` of the scenario (or examples row) a pickle comes from.

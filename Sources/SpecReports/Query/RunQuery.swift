@@ -70,6 +70,8 @@ public final class RunQuery {
     private var stepDefinitionIndexById: [String: Int] = [:]
     private var hookIndexById: [String: Int] = [:]
     private var suggestionsByPickleStep: [String: [Suggestion]] = [:]
+    /// `uri:line` of every step definition and hook, by id.
+    private(set) var codeLocations: [String: String] = [:]
 
     /// The Gherkin document with `uri`.
     public func gherkinDocument(uri: String) -> GherkinDocument? {
@@ -113,7 +115,7 @@ public final class RunQuery {
 
     /// The background a pickle step comes from, if it is a background step.
     public func background(of pickleStep: PickleStep) -> Background? {
-        pickleStep.astNodeIds.first.flatMap { gherkin.steps[$0]?.background }
+        pickleStep.astNodeIds.first.flatMap { gherkin.steps[$0]?.backgroundId }.flatMap { gherkin.backgrounds[$0] }
     }
 
     /// The Gherkin tag with AST node `id`.
@@ -129,7 +131,25 @@ public final class RunQuery {
     public private(set) var testRunHookExecutions: [TestRunHookExecution] = []
 
     private var testCasesById: [String: TestCase] = [:]
-    private var testStepById: [String: (testCaseId: String, index: Int)] = [:]
+    private var testCaseOrderById: [String] = []
+    private var indexedTestCaseCount = 0
+    private var testStepIndex: [String: (testCaseId: String, index: Int)] = [:]
+    /// The last attempt a step message was located in, and the index of that step (most streams send an
+    /// attempt's steps in order, so the next lookup usually needs no hashing).
+    private var lastLocated: (attempt: TestCaseAttempt, index: Int)?
+
+    /// Test step ids to their test case and position, built on demand (formatters rarely need it).
+    private var testStepById: [String: (testCaseId: String, index: Int)] {
+        while indexedTestCaseCount < testCaseOrderById.count {
+            if let testCase = testCasesById[testCaseOrderById[indexedTestCaseCount]] {
+                for (index, step) in testCase.testSteps.enumerated() {
+                    testStepIndex[step.id] = (testCase.id, index)
+                }
+            }
+            indexedTestCaseCount += 1
+        }
+        return testStepIndex
+    }
     private var attemptIndexById: [String: Int] = [:]
     private var lastAttemptIndexByTestCase: [String: Int] = [:]
     private var testCaseOrder: [String] = []
@@ -191,9 +211,11 @@ public final class RunQuery {
         case .stepDefinition(let definition):
             stepDefinitionIndexById[definition.id] = stepDefinitions.count
             stepDefinitions.append(definition)
+            codeLocations[definition.id] = ReportText.location(definition.sourceReference)
         case .hook(let hook):
             hookIndexById[hook.id] = hooks.count
             hooks.append(hook)
+            codeLocations[hook.id] = ReportText.location(hook.sourceReference)
         case .parameterType(let parameterType):
             parameterTypes.append(parameterType)
         case .undefinedParameterType(let undefined):
@@ -210,9 +232,7 @@ public final class RunQuery {
             see(finished.timestamp)
         case .testCase(let testCase):
             testCasesById[testCase.id] = testCase
-            for (index, step) in testCase.testSteps.enumerated() {
-                testStepById[step.id] = (testCase.id, index)
-            }
+            testCaseOrderById.append(testCase.id)
         case .testCaseStarted(let started):
             see(started.timestamp)
             guard let testCase = testCasesById[started.testCaseId] else { return }
@@ -268,18 +288,31 @@ public final class RunQuery {
     }
 
     private func locate(_ attemptId: String, _ testStepId: String) -> (TestCaseAttempt, Int)? {
-        guard let attempt = attempt(id: attemptId), let location = testStepById[testStepId],
-            location.testCaseId == attempt.testCase.id, location.index < attempt.stepResults.count
-        else { return nil }
-        return (attempt, location.index)
+        let attempt: TestCaseAttempt
+        var start = 0
+        if let last = lastLocated, last.attempt.id == attemptId {
+            attempt = last.attempt
+            start = last.index
+        } else {
+            guard let found = self.attempt(id: attemptId) else { return nil }
+            attempt = found
+        }
+        // The steps of a test case are few: a scan from the last position beats hashing.
+        let steps = attempt.testCase.testSteps
+        for offset in 0..<steps.count {
+            let index = (start + offset) % steps.count
+            if steps[index].id == testStepId {
+                lastLocated = (attempt, index)
+                return (attempt, index)
+            }
+        }
+        return nil
     }
 
     private func add(_ attachment: Attachment) {
         if let attemptId = attachment.testCaseStartedId, let attempt = attempt(id: attemptId) {
-            if let stepId = attachment.testStepId, let location = testStepById[stepId],
-                location.testCaseId == attempt.testCase.id, location.index < attempt.stepAttachments.count
-            {
-                attempt.stepAttachments[location.index].append(attachment)
+            if let stepId = attachment.testStepId, let (_, index) = locate(attemptId, stepId) {
+                attempt.stepAttachments[index].append(attachment)
             } else {
                 attempt.caseAttachments.append(attachment)
             }

@@ -36,7 +36,43 @@ public struct StepUsage: Sendable, Hashable {
     }
 }
 
+/// How many steps used a step definition, and how long they took in total.
+public struct StepUseCount: Sendable, Hashable {
+    /// The number of steps that matched the definition alone.
+    public var count = 0
+    /// The number of those steps that ran (have a result).
+    public var ranCount = 0
+    /// The sum of the durations of the steps that ran.
+    public var totalDuration = MessageDuration.zero
+
+    /// The mean duration of the steps that ran.
+    public var meanDuration: MessageDuration? {
+        ranCount == 0 ? nil : MessageDuration(nanoseconds: totalDuration.nanoseconds / ranCount)
+    }
+}
+
 extension RunQuery {
+    /// The use count and total duration of every step definition that was used, by definition id (cheaper than
+    /// `stepUsage()` when the individual steps are not needed).
+    public func stepUseSummary() -> [String: StepUseCount] {
+        var uses: [String: StepUseCount] = [:]
+        for attempt in countedAttempts {
+            for (index, testStep) in attempt.testCase.testSteps.enumerated() {
+                guard let ids = testStep.stepDefinitionIds, ids.count == 1, testStep.pickleStepId != nil else {
+                    continue
+                }
+                var use = uses[ids[0]] ?? StepUseCount()
+                use.count += 1
+                if let duration = attempt.stepResults[index]?.duration {
+                    use.ranCount += 1
+                    use.totalDuration = use.totalDuration + duration
+                }
+                uses[ids[0]] = use
+            }
+        }
+        return uses
+    }
+
     /// The usage of every step definition: used ones first, slowest mean first; then unused ones in stream order.
     /// A step counts for a definition when it matched that definition alone (not ambiguously).
     public func stepUsage() -> [StepUsage] {
