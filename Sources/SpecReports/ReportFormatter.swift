@@ -18,6 +18,8 @@ public protocol ReportFormatter: AnyObject {
     var query: RunQuery { get }
     /// Reacts to `envelope`, which `query` has already absorbed (live output is written here).
     func receive(_ envelope: Envelope) throws(ReportError)
+    /// Absorbs `envelope` into `query`, then reacts to it (a default implementation is provided).
+    func consume(_ envelope: Envelope) throws(ReportError)
     /// Writes the rest of the report and closes the output.
     func finish() throws(ReportError)
 }

@@ -15,6 +15,11 @@ public final class MessageFormatter: ReportFormatter {
         self.output = output
     }
 
+    /// Writes the envelope as one line (the query is not needed, so it is not updated).
+    public func consume(_ envelope: Envelope) throws(ReportError) {
+        try receive(envelope)
+    }
+
     /// Writes the envelope as one line.
     public func receive(_ envelope: Envelope) throws(ReportError) {
         envelope.write(to: &json)

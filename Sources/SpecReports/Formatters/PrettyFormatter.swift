@@ -43,6 +43,7 @@ public final class PrettyFormatter: ReportFormatter {
         var indent: Int
         var commentColumn: Int
         var isBeforeHook: [Bool]
+        var identifiers: [String?]
     }
 
     /// Writes the scenario header when an attempt starts and each step as it finishes.
@@ -125,16 +126,18 @@ public final class PrettyFormatter: ReportFormatter {
 
         // Align the `#` comments of the scenario and its steps.
         var isBeforeHook: [Bool] = []
+        var identifiers: [String?] = []
         var widths = [indent + title.count]
         var before = true
         for testStep in attempt.testCase.testSteps {
             before = before && testStep.pickleStepId == nil
             isBeforeHook.append(before)
-            if let text = stepIdentifier(testStep, isBeforeHook: before) {
-                widths.append(indent + 4 + text.count)
-            }
+            let text = stepIdentifier(testStep, isBeforeHook: before)
+            identifiers.append(text)
+            if let text { widths.append(indent + 4 + text.count) }
         }
-        let layout = AttemptLayout(indent: indent, commentColumn: widths.max() ?? 0, isBeforeHook: isBeforeHook)
+        let layout = AttemptLayout(
+            indent: indent, commentColumn: widths.max() ?? 0, isBeforeHook: isBeforeHook, identifiers: identifiers)
         layouts[attempt.id] = layout
 
         buffer.append("\n")
@@ -160,13 +163,16 @@ public final class PrettyFormatter: ReportFormatter {
         let isHook = testStep.pickleStepId == nil
         // Hooks are shown only when they did not pass; their attachments always.
         if !isHook || status != .passed {
-            let identifier = stepIdentifier(testStep, isBeforeHook: layout.isBeforeHook[index]) ?? ""
-            var line = spaces(layout.indent + 2) + style.status(status, "\(Self.symbol(for: status)) \(identifier)")
+            let identifier = layout.identifiers[index] ?? ""
+            buffer.append(repeating: UInt8(ascii: " "), count: layout.indent + 2)
+            buffer.append(style.status(status, "\(Self.symbol(for: status)) \(identifier)"))
             if status != .undefined, let location = query.codeLocation(of: testStep) {
-                line += spaces(layout.commentColumn - layout.indent - 4 - identifier.count + 1)
-                line += style.location("# \(location)")
+                buffer.append(
+                    repeating: UInt8(ascii: " "),
+                    count: max(1, layout.commentColumn - layout.indent - 4 - identifier.count + 1))
+                buffer.append(style.location("# \(location)"))
             }
-            buffer.append(line + "\n")
+            buffer.append(byte: UInt8(ascii: "\n"))
             if let argument = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) })?.argument {
                 buffer.append(
                     ReportText.indent(style.status(status, ReportText.argument(argument)), by: layout.indent + 6)
