@@ -20,7 +20,8 @@ struct Command {
 
 func allCommands() -> [Command] {
     [
-        Command(name: "gherkin", summary: GherkinCommand.summary, run: GherkinCommand.run)
+        Command(name: "gherkin", summary: GherkinCommand.summary, run: GherkinCommand.run),
+        Command(name: "merge", summary: MergeCommand.summary, run: MergeCommand.run),
     ]
 }
 
