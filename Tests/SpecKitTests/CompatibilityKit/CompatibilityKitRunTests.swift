@@ -56,9 +56,8 @@ struct CompatibilityKitRunTests {
 
         let actual = CompatibilityKitStream.normalised(try json(messages.envelopes))
         let expected = CompatibilityKitStream.normalised(try sample.expectedEnvelopes())
-        #expect(
-            actual == expected,
-            "\(name): \(CompatibilityKitStream.differences(actual: actual, expected: expected))")
+        let differences = CompatibilityKitStream.differences(actual: actual, expected: expected)
+        if !differences.isEmpty { Issue.record("\(name): \(differences)") }
     }
 
     /// The configuration the sample's arguments ask for, with reproducible ids and times.

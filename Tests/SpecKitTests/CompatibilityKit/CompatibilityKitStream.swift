@@ -67,19 +67,56 @@ enum CompatibilityKitStream {
         return .string("\(keyword.lowercased()): \(code[code.index(after: quote)..<end])")
     }
 
-    /// The first differences between `actual` and `expected`, envelope by envelope, for a failure message.
+    /// The differences between `actual` and `expected`, envelope by envelope (the first `limit` of them), for a
+    /// failure message; empty when the streams are equal.
     static func differences(actual: [JSONValue], expected: [JSONValue], limit: Int = 5) -> String {
         var lines: [String] = []
-        for index in 0..<max(actual.count, expected.count) where lines.count < limit * 3 {
-            let mine = index < actual.count ? shortened(actual[index].description) : "(none)"
-            let theirs = index < expected.count ? shortened(expected[index].description) : "(none)"
+        var count = 0
+        for index in 0..<max(actual.count, expected.count) {
+            let mine = index < actual.count ? actual[index] : nil
+            let theirs = index < expected.count ? expected[index] : nil
             guard mine != theirs else { continue }
-            lines += ["envelope \(index + 1):", "  sample: \(theirs)", "  runner: \(mine)"]
+            count += 1
+            guard count <= limit else { continue }
+            if let mine, let theirs, let (path, sample, runner) = firstDifference(mine, theirs, path: "") {
+                lines += ["envelope \(index + 1), at \(path):", "  sample: \(sample)", "  runner: \(runner)"]
+            } else {
+                lines += [
+                    "envelope \(index + 1):",
+                    "  sample: \(theirs.map { shortened($0.description) } ?? "(none)")",
+                    "  runner: \(mine.map { shortened($0.description) } ?? "(none)")",
+                ]
+            }
         }
-        if actual.count != expected.count {
-            lines.append("the runner wrote \(actual.count) envelopes, the sample has \(expected.count)")
+        guard count > 0 else { return "" }
+        return (["\(count) envelopes differ (the runner wrote \(actual.count), the sample has \(expected.count))"]
+            + lines).joined(separator: "\n")
+    }
+
+    /// The path of the first difference between two values, and both values there.
+    static func firstDifference(_ mine: JSONValue, _ theirs: JSONValue, path: String) -> (
+        path: String, sample: String, runner: String
+    )? {
+        switch (mine, theirs) {
+        case (.object(let left), .object(let right)):
+            for key in Set(left.keys).union(right.keys).sorted() where left[key] != right[key] {
+                guard let leftValue = left[key], let rightValue = right[key] else {
+                    return (
+                        path + "." + key, shortened(right[key]?.description ?? "(absent)"),
+                        shortened(left[key]?.description ?? "(absent)")
+                    )
+                }
+                return firstDifference(leftValue, rightValue, path: path + "." + key)
+            }
+            return nil
+        case (.array(let left), .array(let right)) where left.count == right.count:
+            for (index, (leftValue, rightValue)) in zip(left, right).enumerated() where leftValue != rightValue {
+                return firstDifference(leftValue, rightValue, path: path + "[\(index)]")
+            }
+            return nil
+        default:
+            return mine == theirs ? nil : (path, shortened(theirs.description), shortened(mine.description))
         }
-        return lines.joined(separator: "\n")
     }
 
     private static func shortened(_ text: String) -> String {
