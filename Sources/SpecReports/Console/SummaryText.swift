@@ -1,0 +1,189 @@
+import Messages
+
+/// The end-of-run text of the console formatters, in Cucumber's layout: undefined parameter types, then
+/// `Failures:` and `Warnings:` (each numbered, with its steps, messages and snippets), then the totals:
+///
+/// ```
+/// 3 scenarios (1 failed, 2 passed)
+/// 12 steps (1 failed, 2 skipped, 9 passed)
+/// 0m01.234s (executing steps: 0m00.890s)
+/// ```
+public struct SummaryText {
+    let query: RunQuery
+    let style: ConsoleStyle
+    let strict: Bool
+
+    /// Creates the summary of `query`'s run.
+    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true) {
+        self.query = query
+        self.style = style
+        self.strict = strict
+    }
+
+    /// The whole text: issues, then the totals.
+    public var text: String {
+        var text = ""
+        if !query.undefinedParameterTypes.isEmpty { text += undefinedParameterTypes }
+        let (failures, warnings) = issues
+        if !failures.isEmpty { text += section("Failures", failures) }
+        if !warnings.isEmpty { text += section("Warnings", warnings) }
+        text += totals
+        return text
+    }
+
+    /// The three totals lines (scenarios, steps, durations), preceded by a note when the run was interrupted.
+    public var totals: String {
+        let statistics = query.statistics(strict: strict)
+        var text = ""
+        if query.isInterrupted {
+            text += style.warning("Interrupted: the run did not finish (no testRunFinished message)") + "\n"
+        }
+        text += countLine(statistics.scenarios, noun: "scenario") + "\n"
+        text += countLine(statistics.steps, noun: "step") + "\n"
+        text +=
+            ReportText.cucumberDuration(statistics.runDuration)
+            + " (executing steps: \(ReportText.cucumberDuration(statistics.stepsDuration)))\n"
+        return text
+    }
+
+    /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order.
+    public func countLine(_ counts: StatusCounts, noun: String) -> String {
+        let total = counts.total
+        var text = "\(total) \(noun)\(total == 1 ? "" : "s")"
+        guard total > 0 else { return text }
+        let details = StatusCounts.reportOrder.compactMap { status -> String? in
+            let count = counts[status]
+            return count > 0 ? style.status(status, "\(count) \(status.rawValue.lowercased())") : nil
+        }
+        text += " (\(details.joined(separator: ", ")))"
+        return text
+    }
+
+    private var undefinedParameterTypes: String {
+        var latest: [String: UndefinedParameterType] = [:]
+        var order: [String] = []
+        for parameterType in query.undefinedParameterTypes {
+            if latest.updateValue(parameterType, forKey: parameterType.name) == nil { order.append(parameterType.name) }
+        }
+        let lines = order.compactMap { latest[$0] }.map { "- \"\($0.name)\" e.g. `\($0.expression)`" }
+        return "Undefined parameter types:\n\n" + lines.joined(separator: "\n") + "\n\n"
+    }
+
+    private func section(_ title: String, _ items: [String]) -> String {
+        var text = "\(title):\n\n"
+        for (index, item) in items.enumerated() {
+            let prefix = "\(index + 1)) "
+            let lines = item.split(separator: "\n", omittingEmptySubsequences: false)
+            text += lines.enumerated().map { lineIndex, line in
+                lineIndex == 0
+                    ? prefix + line : (line.isEmpty ? "" : String(repeating: " ", count: prefix.count) + line)
+            }.joined(separator: "\n")
+        }
+        return text
+    }
+
+    /// The failures (which fail the run) and warnings (reported only), each formatted as Cucumber does.
+    private var issues: (failures: [String], warnings: [String]) {
+        var failures: [String] = []
+        var warnings: [String] = []
+        for execution in query.testRunHookExecutions {
+            guard let result = execution.result, result.status != .passed, result.status != .skipped else { continue }
+            let keyword = ReportText.hookKeyword(execution.hook, isBefore: true)
+            let location = execution.hook.map { ReportText.location($0.sourceReference) }
+            var text = "\(style.status(result.status, "✖ \(keyword)"))"
+            if let location { text += " # \(style.location(location))" }
+            text +=
+                "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
+            failures.append(text)
+        }
+        for attempt in query.attempts {
+            let status = attempt.status
+            guard status != .passed, status != .skipped, status != .unknown else { continue }
+            let counted = query.counts(attempt)
+            if counted && attempt.isFailing(strict: strict) {
+                failures.append(AttemptText(query: query, style: style).text(of: attempt))
+            } else {
+                warnings.append(AttemptText(query: query, style: style).text(of: attempt))
+            }
+        }
+        if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
+            let message =
+                finished.exception?.stackTrace ?? finished.message ?? finished.exception?.message ?? "unknown error"
+            failures.append("The test run failed\n" + ReportText.indent(style.error(message), by: 4) + "\n\n")
+        }
+        return (failures, warnings)
+    }
+}
+
+/// One test case attempt as Cucumber's issue lists show it.
+struct AttemptText {
+    let query: RunQuery
+    let style: ConsoleStyle
+
+    func text(of attempt: TestCaseAttempt) -> String {
+        let name = attempt.pickle?.name ?? attempt.testCase.id
+        var text = "Scenario: \(name)"
+        if attempt.attempt > 0 || attempt.willBeRetried {
+            text += " (attempt \(attempt.attempt + 1)\(attempt.willBeRetried ? ", retried" : ""))"
+        }
+        if let pickle = attempt.pickle { text += " # \(style.location(query.location(of: pickle)))" }
+        text += "\n"
+        var isBeforeHook = true
+        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
+            isBeforeHook = isBeforeHook && testStep.pickleStepId == nil
+            text += stepText(
+                testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
+                attachments: attempt.stepAttachments[index])
+        }
+        return text + "\n"
+    }
+
+    private func stepText(_ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment])
+        -> String
+    {
+        let status = result?.status ?? .unknown
+        var identifier: String
+        var argument: String?
+        var pickleStep: PickleStep?
+        if let pickleStepId = testStep.pickleStepId {
+            pickleStep = query.pickleStep(id: pickleStepId)
+            identifier = pickleStep.map { query.keyword(of: $0) + $0.text } ?? pickleStepId
+            argument = pickleStep?.argument.map(ReportText.argument)
+        } else {
+            identifier = ReportText.hookKeyword(testStep.hookId.flatMap { query.hook(id: $0) }, isBefore: isBeforeHook)
+        }
+        var text = style.status(status, "\(Self.symbol(status)) \(identifier)")
+        if let location = query.codeLocation(of: testStep) { text += " # \(style.location(location))" }
+        text += "\n"
+        if let argument { text += ReportText.indent(style.status(status, argument), by: 4) + "\n" }
+        for attachment in attachments {
+            let body = attachment.mediaType == "text/plain" ? ": \(attachment.body)" : ""
+            text += ReportText.indent("Attachment (\(attachment.mediaType))\(body)", by: 4) + "\n"
+        }
+        var message = ""
+        switch status {
+        case .failed: message = result.map(ReportText.failureText) ?? ""
+        case .ambiguous:
+            message = result?.message ?? query.ambiguityText(testStep)
+        case .undefined:
+            message = "Undefined."
+            if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
+                message += " Implement with the following snippet:\n\n" + ReportText.indent(snippet, by: 2) + "\n"
+            }
+        case .pending: message = result?.message.map { "Pending: \($0)" } ?? "Pending"
+        case .passed, .skipped, .unknown: break
+        }
+        if !message.isEmpty { text += ReportText.indent(style.status(status, message), by: 4) + "\n" }
+        return text
+    }
+
+    static func symbol(_ status: TestStepResultStatus) -> String {
+        switch status {
+        case .passed: "✔"
+        case .failed, .ambiguous: "✖"
+        case .pending, .undefined: "?"
+        case .skipped: "-"
+        case .unknown: "?"
+        }
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import Messages
+
+/// The legacy Cucumber JSON report, read by many CI plugins and report generators.
+///
+/// Features (in the order they first ran) hold `elements`: for each scenario attempt that counts, a
+/// `background` element with the background steps (when there are any) and a `scenario` element with the
+/// scenario's steps and its hooks as `before` and `after`. Steps have `result.status`, `result.duration` in
+/// nanoseconds, `result.error_message`, `match.location` (the step definition's `file:line`), `doc_string` and
+/// `rows`; scenario ids are `feature-name;scenario-name`, with `;examples-name;N` for an examples row (N counts
+/// the header as row 1, as Cucumber-JVM does).
+///
+/// Two styles:
+/// - `legacy` (the default, `cucumber.json`): a JSON array of features, with `embeddings` (`mime_type`, `data`
+///   in Base64, `name`) for attachments on steps and hooks, as Cucumber-JVM writes them.
+/// - `canonical`: `{"implementation": ..., "features": [...]}` without embeddings, the strict common subset of
+///   the canonical Cucumber JSON schema.
+///
+/// The schema's statuses have no `ambiguous`: an ambiguous step is `failed` with an error message naming the
+/// matching definitions.
+public final class CucumberJSONFormatter: ReportFormatter {
+    /// The shape of the JSON.
+    public enum Style: Sendable, Hashable {
+        /// A JSON array of features, with embeddings.
+        case legacy
+        /// An object with `implementation` and `features`, without embeddings.
+        case canonical
+    }
+
+    /// The index of the stream.
+    public let query: RunQuery
+    private let output: any ReportOutput
+    private let style: Style
+
+    /// Creates a Cucumber JSON formatter writing to `output`.
+    public init(output: any ReportOutput, style: Style = .legacy, query: RunQuery = RunQuery()) {
+        self.query = query
+        self.output = output
+        self.style = style
+    }
+
+    /// Writes nothing until the end.
+    public func receive(_ envelope: Envelope) throws(ReportError) {}
+
+    /// Writes the report (feature by feature) and closes the output.
+    public func finish() throws(ReportError) {
+        var uris: [String] = []
+        var attemptsByURI: [String: [TestCaseAttempt]] = [:]
+        for attempt in query.countedAttempts {
+            guard let pickle = attempt.pickle else { continue }
+            if attemptsByURI[pickle.uri] == nil { uris.append(pickle.uri) }
+            attemptsByURI[pickle.uri, default: []].append(attempt)
+        }
+        var json = JSONWriter(capacity: 1 << 16)
+        switch style {
+        case .legacy:
+            try emit("[")
+        case .canonical:
+            json.beginObject()
+            json.field("implementation", query.meta?.implementation.name ?? "feed-specs")
+            json.key("features")
+            try emit(&json)
+            try emit("[")
+        }
+        for (index, uri) in uris.enumerated() {
+            writeFeature(uri: uri, attempts: attemptsByURI[uri] ?? [], to: &json)
+            if index > 0 { try emit(",") }
+            try emit(&json)
+        }
+        try emit(style == .legacy ? "]\n" : "]}\n")
+        try output.close()
+    }
+
+    private func emit(_ text: StaticString) throws(ReportError) {
+        try output.write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private func emit(_ json: inout JSONWriter) throws(ReportError) {
+        let result = json.withUnsafeBytes { bytes in
+            Result { () throws(ReportError) in try output.write(bytes) }
+        }
+        json.removeAll()
+        try result.get()
+    }
+
+    // MARK: Features and elements
+
+    private func writeFeature(uri: String, attempts: [TestCaseAttempt], to json: inout JSONWriter) {
+        let lineage = attempts.first?.pickle.flatMap { query.lineage(of: $0) }
+        let feature = lineage?.feature
+        json.beginObject()
+        json.field("uri", uri)
+        json.field("id", Self.slug(feature?.name ?? uri))
+        json.field("keyword", feature?.keyword ?? "Feature")
+        json.field("name", feature?.name ?? uri)
+        json.field("description", feature?.description ?? "")
+        json.field("line", feature?.location.line ?? 1)
+        json.key("tags")
+        json.beginArray()
+        for tag in feature?.tags ?? [] { writeTag(name: tag.name, line: tag.location.line, to: &json) }
+        json.endArray()
+        json.key("elements")
+        json.beginArray()
+        for attempt in attempts {
+            guard let pickle = attempt.pickle else { continue }
+            writeElements(of: attempt, pickle: pickle, to: &json)
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    private func writeElements(of attempt: TestCaseAttempt, pickle: Pickle, to json: inout JSONWriter) {
+        let lineage = query.lineage(of: pickle)
+        var backgroundSteps: [Int] = []
+        var scenarioSteps: [Int] = []
+        var beforeHooks: [Int] = []
+        var afterHooks: [Int] = []
+        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
+            if let pickleStepId = testStep.pickleStepId {
+                let isBackground = query.pickleStep(id: pickleStepId).flatMap { query.background(of: $0) } != nil
+                if isBackground { backgroundSteps.append(index) } else { scenarioSteps.append(index) }
+            } else if backgroundSteps.isEmpty && scenarioSteps.isEmpty {
+                beforeHooks.append(index)
+            } else {
+                afterHooks.append(index)
+            }
+        }
+        if !backgroundSteps.isEmpty {
+            let background = lineage?.backgrounds.first { !$0.steps.isEmpty }
+            json.beginObject()
+            json.field("type", "background")
+            json.field("keyword", background?.keyword ?? "Background")
+            json.field("name", background?.name ?? "")
+            json.field("description", background?.description ?? "")
+            json.field("line", background?.location.line ?? 1)
+            json.key("steps")
+            json.beginArray()
+            for index in backgroundSteps { writeStep(index, of: attempt, pickle: pickle, to: &json) }
+            json.endArray()
+            json.endObject()
+        }
+        json.beginObject()
+        json.field("type", "scenario")
+        json.field("id", Self.scenarioId(pickle: pickle, lineage: lineage))
+        json.field("keyword", lineage?.scenario.keyword ?? "Scenario")
+        json.field("name", pickle.name)
+        json.field("description", lineage?.scenario.description ?? "")
+        json.field("line", lineage?.line ?? pickle.location?.line ?? 1)
+        json.field("start_timestamp", ReportText.isoTimestamp(attempt.started.timestamp))
+        json.key("tags")
+        json.beginArray()
+        for tag in pickle.tags {
+            writeTag(name: tag.name, line: query.tag(id: tag.astNodeId)?.location.line, to: &json)
+        }
+        json.endArray()
+        if !beforeHooks.isEmpty {
+            json.key("before")
+            writeHooks(beforeHooks, of: attempt, to: &json)
+        }
+        json.key("steps")
+        json.beginArray()
+        for index in scenarioSteps { writeStep(index, of: attempt, pickle: pickle, to: &json) }
+        json.endArray()
+        if !afterHooks.isEmpty {
+            json.key("after")
+            writeHooks(afterHooks, of: attempt, to: &json)
+        }
+        json.endObject()
+    }
+
+    private func writeTag(name: String, line: Int?, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", name)
+        json.field("line", line)
+        json.endObject()
+    }
+
+    // MARK: Steps and hooks
+
+    private func writeHooks(_ indices: [Int], of attempt: TestCaseAttempt, to json: inout JSONWriter) {
+        json.beginArray()
+        for index in indices {
+            let testStep = attempt.testCase.testSteps[index]
+            json.beginObject()
+            if let location = query.codeLocation(of: testStep) {
+                json.key("match")
+                json.beginObject()
+                json.field("location", location)
+                json.endObject()
+            }
+            writeResult(attempt.stepResults[index], testStep: testStep, to: &json)
+            writeEmbeddings(attempt.stepAttachments[index], to: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    private func writeStep(_ index: Int, of attempt: TestCaseAttempt, pickle: Pickle, to json: inout JSONWriter) {
+        let testStep = attempt.testCase.testSteps[index]
+        guard let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) else { return }
+        let gherkinStep = query.gherkinStep(of: pickleStep)
+        json.beginObject()
+        json.field("keyword", query.keyword(of: pickleStep))
+        json.field("name", pickleStep.text)
+        json.field("line", gherkinStep?.location.line ?? 1)
+        if let docString = pickleStep.argument?.docString {
+            json.key("doc_string")
+            json.beginObject()
+            json.field("value", docString.content)
+            json.field("content_type", docString.mediaType)
+            json.field("line", gherkinStep?.docString?.location.line ?? gherkinStep?.location.line ?? 1)
+            json.endObject()
+        }
+        if let table = pickleStep.argument?.dataTable {
+            json.key("rows")
+            json.beginArray()
+            for row in table.rows {
+                json.beginObject()
+                json.key("cells")
+                json.beginArray()
+                for cell in row.cells { json.string(cell.value) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let definition = query.matchedDefinition(of: testStep) {
+            json.key("match")
+            json.beginObject()
+            json.field("location", ReportText.location(definition.sourceReference))
+            json.endObject()
+        }
+        writeResult(attempt.stepResults[index], testStep: testStep, to: &json)
+        writeEmbeddings(attempt.stepAttachments[index], to: &json)
+        json.endObject()
+    }
+
+    private func writeResult(_ result: TestStepResult?, testStep: TestStep, to json: inout JSONWriter) {
+        json.key("result")
+        json.beginObject()
+        guard let result else {
+            json.field("status", "unknown")
+            json.endObject()
+            return
+        }
+        let status: String
+        var errorMessage: String?
+        switch result.status {
+        case .ambiguous:
+            status = "failed"
+            errorMessage = result.message ?? query.ambiguityText(testStep)
+        case .failed:
+            status = "failed"
+            errorMessage = ReportText.failureText(result)
+        case .pending:
+            status = "pending"
+            errorMessage = result.message
+        default:
+            status = result.status.rawValue.lowercased()
+        }
+        json.field("status", status)
+        json.field("duration", max(0, result.duration.nanoseconds))
+        json.field("error_message", errorMessage)
+        json.endObject()
+    }
+
+    private func writeEmbeddings(_ attachments: [Attachment], to json: inout JSONWriter) {
+        guard style == .legacy, !attachments.isEmpty else { return }
+        json.key("embeddings")
+        json.beginArray()
+        for attachment in attachments {
+            json.beginObject()
+            json.field("mime_type", attachment.mediaType)
+            switch attachment.contentEncoding {
+            case .base64: json.field("data", attachment.body)
+            case .identity: json.field("data", Data(attachment.body.utf8).base64EncodedString())
+            }
+            json.field("name", attachment.fileName)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    // MARK: Ids
+
+    /// A name as Cucumber writes it in ids: lowercased, whitespace replaced by `-`.
+    static func slug(_ name: String) -> String {
+        String(name.lowercased().map { $0.isWhitespace ? "-" : $0 })
+    }
+
+    static func scenarioId(pickle: Pickle, lineage: PickleLineage?) -> String {
+        guard let lineage else { return slug(pickle.name) }
+        var parts = [slug(lineage.feature.name)]
+        if let rule = lineage.rule { parts.append(slug(rule.name)) }
+        parts.append(slug(lineage.scenario.name))
+        if let examples = lineage.examples, let exampleIndex = lineage.exampleIndex {
+            parts.append(slug(examples.name))
+            parts.append(String(exampleIndex + 2))
+        }
+        return parts.joined(separator: ";")
+    }
+}

@@ -1,0 +1,281 @@
+import Messages
+
+/// A JUnit XML report (valid against the Jenkins JUnit schema) in the layout of Cucumber's JUnit XML formatter:
+/// one `testsuite`, one `testcase` per scenario attempt that counts (the last attempt of a retried one).
+///
+/// - `classname` is the feature name; `name` joins the rule, scenario and examples names with ` - `, and an
+///   example is numbered `#<examples table>.<row>` followed by `: <pickle name>` when the pickle name differs
+///   from the outline's (`Eating cucumbers - These are failing - #2.1`).
+/// - A failed scenario has a `failure` with the error's type and message, its body the error and the failing
+///   step with its `file:line`. Undefined, pending and ambiguous scenarios are failures when `strict` (unless
+///   tagged `@wip`), otherwise `skipped`, like skipped ones. A scenario that never finished (interrupted run)
+///   is an `error`.
+/// - `system-out` lists the steps and their statuses.
+/// - Failing test run hooks and a test run error become extra test cases with an `error`, so CI shows them.
+/// - An interrupted run has the suite property `interrupted` = `true`.
+public final class JUnitFormatter: ReportFormatter {
+    /// The index of the stream.
+    public let query: RunQuery
+    private let buffer: OutputBuffer
+    private let suiteName: String
+    private let strict: Bool
+
+    /// Creates a JUnit formatter writing to `output`; `suiteName` names the `testsuite`.
+    public init(
+        output: any ReportOutput, suiteName: String = "Cucumber", strict: Bool = true, query: RunQuery = RunQuery()
+    ) {
+        self.query = query
+        buffer = OutputBuffer(output)
+        self.suiteName = suiteName
+        self.strict = strict
+    }
+
+    /// Writes nothing until the end.
+    public func receive(_ envelope: Envelope) throws(ReportError) {}
+
+    private enum Outcome {
+        case passed
+        case skipped
+        case failure(type: String, message: String, body: String)
+        case error(type: String, message: String, body: String)
+    }
+
+    private struct Case {
+        var classname: String
+        var name: String
+        var time: MessageDuration
+        var outcome: Outcome
+        /// The attempt whose steps go to `system-out`.
+        var attempt: TestCaseAttempt?
+    }
+
+    /// Writes the report and closes the output.
+    public func finish() throws(ReportError) {
+        var cases = query.countedAttempts.map(testCase(for:))
+        cases += runErrors
+        var failures = 0
+        var skipped = 0
+        var errors = 0
+        for item in cases {
+            switch item.outcome {
+            case .passed: break
+            case .skipped: skipped += 1
+            case .failure: failures += 1
+            case .error: errors += 1
+            }
+        }
+        buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"")
+        buffer.appendXML(suiteName, attribute: true)
+        buffer.append("\" time=\"\(ReportText.seconds(query.runDuration))\" tests=\"\(cases.count)\"")
+        buffer.append(" skipped=\"\(skipped)\" failures=\"\(failures)\" errors=\"\(errors)\"")
+        if let started = query.testRunStarted {
+            buffer.append(" timestamp=\"\(Self.timestamp(started.timestamp))\"")
+        }
+        buffer.append(">\n")
+        if query.isInterrupted {
+            buffer.append("<properties>\n<property name=\"interrupted\" value=\"true\"/>\n</properties>\n")
+        }
+        for item in cases {
+            write(item)
+            try buffer.flushIfNeeded()
+        }
+        buffer.append("</testsuite>\n")
+        try buffer.close()
+    }
+
+    private func write(_ item: Case) {
+        buffer.append("<testcase classname=\"")
+        buffer.appendXML(item.classname, attribute: true)
+        buffer.append("\" name=\"")
+        buffer.appendXML(item.name, attribute: true)
+        buffer.append("\" time=\"\(ReportText.seconds(item.time))\">\n")
+        switch item.outcome {
+        case .passed:
+            break
+        case .skipped:
+            buffer.append("<skipped/>\n")
+        case .failure(let type, let message, let body), .error(let type, let message, let body):
+            let element = if case .error = item.outcome { "error" } else { "failure" }
+            buffer.append("<\(element) type=\"")
+            buffer.appendXML(type, attribute: true)
+            buffer.append("\" message=\"")
+            buffer.appendXML(message, attribute: true)
+            buffer.append("\">\n")
+            buffer.appendCDATA(body)
+            buffer.append("\n</\(element)>\n")
+        }
+        if let attempt = item.attempt {
+            buffer.append("<system-out><![CDATA[\n")
+            writeSteps(of: attempt)
+            buffer.append("]]></system-out>\n")
+        }
+        buffer.append("</testcase>\n")
+    }
+
+    private func testCase(for attempt: TestCaseAttempt) -> Case {
+        guard let pickle = attempt.pickle else {
+            return Case(
+                classname: "", name: attempt.testCase.id, time: attempt.duration,
+                outcome: .error(
+                    type: "MissingPickle", message: "the stream has no pickle for this test case", body: ""),
+                attempt: nil)
+        }
+        let lineage = query.lineage(of: pickle)
+        let classname = lineage.map { $0.feature.name.isEmpty ? pickle.uri : $0.feature.name } ?? pickle.uri
+        return Case(
+            classname: classname, name: Self.name(of: pickle, lineage: lineage), time: attempt.duration,
+            outcome: outcome(of: attempt, pickle: pickle), attempt: attempt)
+    }
+
+    /// The test case name of a pickle, as Cucumber's JUnit XML formatter names it.
+    static func name(of pickle: Pickle, lineage: PickleLineage?) -> String {
+        guard let lineage else { return pickle.name }
+        var parts: [String] = []
+        if let rule = lineage.rule { parts.append(rule.name) }
+        parts.append(lineage.scenario.name)
+        if let examples = lineage.examples, let examplesIndex = lineage.examplesIndex,
+            let exampleIndex = lineage.exampleIndex
+        {
+            parts.append(examples.name)
+            var number = "#\(examplesIndex + 1).\(exampleIndex + 1)"
+            if pickle.name != lineage.scenario.name { number += ": \(pickle.name)" }
+            parts.append(number)
+        }
+        let name = parts.filter { !$0.isEmpty }.joined(separator: " - ")
+        return name.isEmpty ? pickle.name : name
+    }
+
+    private func outcome(of attempt: TestCaseAttempt, pickle: Pickle) -> Outcome {
+        let status = attempt.status
+        switch status {
+        case .passed:
+            return .passed
+        case .unknown:
+            return .error(
+                type: "Interrupted", message: "the scenario did not finish (the run was interrupted)",
+                body: "Scenario: \(pickle.name)\n\(query.location(of: pickle))")
+        case .skipped:
+            return .skipped
+        case .failed, .ambiguous, .undefined, .pending:
+            guard attempt.isFailing(strict: strict) else { return .skipped }
+            guard let index = attempt.stepResults.firstIndex(where: { $0?.status == status }),
+                let result = attempt.stepResults[index]
+            else {
+                return .failure(type: status.rawValue.lowercased(), message: "", body: query.location(of: pickle))
+            }
+            let testStep = attempt.testCase.testSteps[index]
+            let isBeforeHook = attempt.testCase.testSteps[...index].allSatisfy { $0.pickleStepId == nil }
+            let stepText = stepDescription(testStep, isBeforeHook: isBeforeHook, in: pickle)
+            switch status {
+            case .failed:
+                let message = result.exception?.message ?? result.message ?? ""
+                let type = result.exception?.type ?? "failed"
+                return .failure(type: type, message: message, body: ReportText.failureText(result) + "\n\n" + stepText)
+            case .ambiguous:
+                let explanation = result.message ?? query.ambiguityText(testStep)
+                return .failure(
+                    type: "ambiguous", message: "Ambiguous step: more than one step definition matches",
+                    body: explanation + "\n\n" + stepText)
+            case .undefined:
+                var body = "Undefined step.\n\n" + stepText
+                if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
+                    body += "\n\nImplement it with:\n\n" + snippet
+                }
+                return .failure(type: "undefined", message: "Undefined step", body: body)
+            default:
+                return .failure(
+                    type: "pending", message: result.message ?? "Pending step",
+                    body: (result.message ?? "Pending step") + "\n\n" + stepText)
+            }
+        }
+    }
+
+    /// `Step: Given some text` and the step's `file:line` (or the hook's name and location).
+    private func stepDescription(_ testStep: TestStep, isBeforeHook: Bool, in pickle: Pickle) -> String {
+        if let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) {
+            let line = query.gherkinStep(of: pickleStep)?.location.line
+            return
+                "Step: \(query.keyword(of: pickleStep))\(pickleStep.text)\nat \(ReportText.location(pickle.uri, line))"
+        }
+        let hook = testStep.hookId.flatMap { query.hook(id: $0) }
+        var text = "Hook: \(ReportText.hookKeyword(hook, isBefore: isBeforeHook))"
+        if let hook { text += "\nat \(ReportText.location(hook.sourceReference))" }
+        return text + "\nin \(query.location(of: pickle))"
+    }
+
+    /// One line per finished step, `Given some text.........passed`, dotted up to column 76 as Cucumber's JUnit
+    /// XML formatter writes them.
+    private func writeSteps(of attempt: TestCaseAttempt) {
+        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
+            guard let pickleStepId = testStep.pickleStepId, let result = attempt.stepResults[index],
+                let pickleStep = query.pickleStep(id: pickleStepId)
+            else { continue }
+            let keyword = query.keyword(of: pickleStep).trimmingCharacters(in: " ")
+            let text = pickleStep.text.trimmingCharacters(in: " ")
+            buffer.appendCDATAContent(keyword)
+            buffer.append(byte: UInt8(ascii: " "))
+            buffer.appendCDATAContent(text)
+            let length = keyword.utf16.count + 1 + text.utf16.count
+            buffer.append(repeating: UInt8(ascii: "."), count: max(2, 76 - length))
+            buffer.append(Self.statusName(result.status))
+            buffer.append(byte: UInt8(ascii: "\n"))
+        }
+    }
+
+    private var runErrors: [Case] {
+        var cases: [Case] = []
+        for execution in query.testRunHookExecutions {
+            guard let result = execution.result, result.status != .passed, result.status != .skipped else { continue }
+            let keyword = ReportText.hookKeyword(execution.hook, isBefore: true)
+            let location = execution.hook.map { ReportText.location($0.sourceReference) } ?? ""
+            cases.append(
+                Case(
+                    classname: "Test run hooks", name: location.isEmpty ? keyword : "\(keyword) (\(location))",
+                    time: result.duration,
+                    outcome: .error(
+                        type: result.exception?.type ?? result.status.rawValue.lowercased(),
+                        message: result.exception?.message ?? result.message ?? "",
+                        body: ReportText.failureText(result)),
+                    attempt: nil))
+        }
+        if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
+            cases.append(
+                Case(
+                    classname: "Test run", name: "Test run", time: .zero,
+                    outcome: .error(
+                        type: finished.exception?.type ?? "Error",
+                        message: finished.exception?.message ?? finished.message ?? "",
+                        body: finished.exception?.stackTrace ?? finished.message ?? ""),
+                    attempt: nil))
+        }
+        return cases
+    }
+
+    private static func statusName(_ status: TestStepResultStatus) -> String {
+        switch status {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        case .pending: "pending"
+        case .undefined: "undefined"
+        case .ambiguous: "ambiguous"
+        case .unknown: "unknown"
+        }
+    }
+
+    private static func timestamp(_ timestamp: Timestamp) -> String {
+        let iso = ReportText.isoTimestamp(timestamp)
+        // Drop the milliseconds: `2024-05-01T12:00:00Z`, as CI servers expect.
+        guard let dot = iso.lastIndex(of: ".") else { return iso }
+        return String(iso[..<dot]) + "Z"
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == character { slice.removeFirst() }
+        while slice.last == character { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a report's bytes go: memory, a file descriptor such as standard output, a file replaced atomically,
+/// or any `TextOutputStream`.
+///
+/// Formatters buffer their output and call `write(_:)` with large chunks, then `close()` once at the end.
+/// An output is used from one task at a time.
+public protocol ReportOutput: AnyObject {
+    /// A name for error messages: a path, `standard output`...
+    var name: String { get }
+    /// Writes bytes (UTF-8 text for every formatter of this module).
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError)
+    /// Completes the output: an atomic file is renamed into place; a descriptor is left open.
+    func close() throws(ReportError)
+}
+
+extension ReportOutput {
+    /// Writes `bytes`.
+    public func write(_ bytes: [UInt8]) throws(ReportError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ReportError) in try write(buffer) }
+        }
+        try result.get()
+    }
+
+    /// Writes the UTF-8 bytes of `text`.
+    public func write(_ text: String) throws(ReportError) {
+        try write(Array(text.utf8))
+    }
+}
+
+/// Keeps everything written in memory; read it with `bytes` or `text`.
+public final class MemoryOutput: ReportOutput {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether `close()` has been called.
+    public private(set) var isClosed = false
+    /// `memory`, or the name given.
+    public let name: String
+
+    /// Creates an empty in-memory output.
+    public init(name: String = "memory") {
+        self.name = name
+    }
+
+    /// The bytes written so far, decoded as UTF-8.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        self.bytes.append(contentsOf: bytes)
+    }
+
+    /// Marks the output closed.
+    public func close() throws(ReportError) {
+        isClosed = true
+    }
+}
+
+/// Writes to an open file descriptor (standard output, standard error, a pipe), which it never closes.
+public final class FileDescriptorOutput: ReportOutput {
+    private let descriptor: Int32
+    /// The name used in error messages.
+    public let name: String
+
+    /// Creates an output writing to `descriptor`; `name` is used in error messages.
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// The process's standard output.
+    public static func standardOutput() -> FileDescriptorOutput {
+        FileDescriptorOutput(descriptor: 1, name: "standard output")
+    }
+
+    /// The process's standard error.
+    public static func standardError() -> FileDescriptorOutput {
+        FileDescriptorOutput(descriptor: 2, name: "standard error")
+    }
+
+    /// Writes every byte, retrying after interruptions.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        if let reason = writeAll(bytes, to: descriptor) {
+            throw ReportError.cannotWrite(destination: name, reason: reason)
+        }
+    }
+
+    /// Does nothing: the descriptor belongs to the caller.
+    public func close() throws(ReportError) {}
+}
+
+/// Forwards the text written to any `TextOutputStream` (for example a `String`).
+public final class TextStreamOutput<Stream: TextOutputStream>: ReportOutput {
+    /// The stream the text goes to.
+    public private(set) var stream: Stream
+    /// The name used in error messages.
+    public let name: String
+
+    /// Creates an output that appends to `stream`.
+    public init(_ stream: Stream, name: String = "text stream") {
+        self.stream = stream
+        self.name = name
+    }
+
+    /// Decodes `bytes` as UTF-8 and appends the text to the stream.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        stream.write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Does nothing.
+    public func close() throws(ReportError) {}
+}
+
+/// Writes a report to a temporary file in the destination's directory and renames it into place on `close()`,
+/// so that readers never see a truncated report: an interrupted run leaves either the previous complete file or
+/// the new complete file.
+///
+/// The directory is created if needed. If the output is discarded (or deallocated) without `close()`, the
+/// temporary file is removed and the destination is left untouched.
+public final class AtomicFileOutput: ReportOutput {
+    /// Where the report ends up.
+    public let destination: URL
+    /// The temporary file being written, beside `destination`.
+    public let temporaryURL: URL
+    private var descriptor: Int32
+    private var isFinished = false
+
+    /// The destination's path.
+    public var name: String { destination.path }
+
+    /// Opens a new temporary file beside `destination` (creating the directory if needed).
+    public init(_ destination: URL) throws(ReportError) {
+        self.destination = destination
+        let directory = destination.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError.cannotCreate(path: directory.path, reason: Self.reason(of: error))
+        }
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        temporaryURL = directory.appendingPathComponent(".\(destination.lastPathComponent).\(unique).tmp")
+        descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 {
+            throw ReportError.cannotCreate(path: temporaryURL.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    deinit {
+        if !isFinished { discard() }
+    }
+
+    /// Writes to the temporary file.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        guard !isFinished else {
+            throw ReportError.cannotWrite(destination: name, reason: "the report was already closed")
+        }
+        if let reason = writeAll(bytes, to: descriptor) {
+            throw ReportError.cannotWrite(destination: name, reason: reason)
+        }
+    }
+
+    /// Flushes the temporary file to disk and renames it to `destination`, replacing any previous report.
+    public func close() throws(ReportError) {
+        guard !isFinished else { return }
+        isFinished = true
+        _ = fsync(descriptor)
+        if systemClose(descriptor) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryURL.path)
+            throw ReportError.cannotWrite(destination: name, reason: reason)
+        }
+        if rename(temporaryURL.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryURL.path)
+            throw ReportError.cannotWrite(destination: name, reason: "cannot rename the finished report: \(reason)")
+        }
+    }
+
+    /// Abandons the report: removes the temporary file and leaves `destination` untouched.
+    public func discard() {
+        guard !isFinished else { return }
+        isFinished = true
+        _ = systemClose(descriptor)
+        unlink(temporaryURL.path)
+    }
+
+    private static func reason(of error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+}
+
+/// Writes a complete report to `url` atomically (temporary file, then rename).
+public func writeAtomically(_ bytes: [UInt8], to url: URL) throws(ReportError) {
+    let output = try AtomicFileOutput(url)
+    try output.write(bytes)
+    try output.close()
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
+
+/// Writes every byte of `bytes` to `descriptor`; returns the reason on failure.
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+    guard var pointer = bytes.baseAddress else { return nil }
+    var remaining = bytes.count
+    while remaining > 0 {
+        let written = write(descriptor, pointer, remaining)
+        if written < 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK {
+                var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&request, 1, -1)
+                continue
+            }
+            return String(cString: strerror(code))
+        }
+        pointer += written
+        remaining -= written
+    }
+    return nil
+}

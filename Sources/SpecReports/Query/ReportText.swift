@@ -1,0 +1,215 @@
+import Foundation
+import Messages
+
+/// Text helpers shared by the formatters.
+public enum ReportText {
+    /// A duration as Cucumber writes it: whole minutes, then seconds and milliseconds, e.g. `0m00.123s`,
+    /// `2m05.000s`.
+    public static func cucumberDuration(_ duration: MessageDuration) -> String {
+        let milliseconds = max(0, duration.seconds * 1000 + duration.nanos / 1_000_000)
+        let minutes = milliseconds / 60_000
+        let seconds = (milliseconds / 1000) % 60
+        let millis = milliseconds % 1000
+        return "\(minutes)m\(pad(seconds, 2)).\(pad(millis, 3))s"
+    }
+
+    /// A duration in milliseconds with two decimals, e.g. `1.50ms`.
+    public static func milliseconds(_ duration: MessageDuration) -> String {
+        let hundredths = (duration.seconds * 1_000_000_000 + duration.nanos + 5_000) / 10_000
+        return "\(hundredths / 100).\(pad(hundredths % 100, 2))ms"
+    }
+
+    /// A duration in seconds with up to three decimals, e.g. `0.007`, `12.5`, `0`.
+    public static func seconds(_ duration: MessageDuration) -> String {
+        let totalMilliseconds = (duration.nanoseconds + 500_000) / 1_000_000
+        let whole = totalMilliseconds / 1000
+        var fraction = pad(totalMilliseconds % 1000, 3)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)"
+    }
+
+    /// A short human duration: `850ms`, `1.2s`, `3m 05s`.
+    public static func humanDuration(_ duration: MessageDuration) -> String {
+        let milliseconds = max(0, (duration.nanoseconds + 500_000) / 1_000_000)
+        if milliseconds < 1000 { return "\(milliseconds)ms" }
+        if milliseconds < 60_000 {
+            let tenths = (milliseconds + 50) / 100
+            return "\(tenths / 10).\(tenths % 10)s"
+        }
+        let seconds = (milliseconds + 500) / 1000
+        return "\(seconds / 60)m \(pad(seconds % 60, 2))s"
+    }
+
+    /// A timestamp in ISO 8601 UTC with milliseconds, e.g. `2024-05-01T12:00:00.123Z`.
+    public static func isoTimestamp(_ timestamp: Timestamp) -> String {
+        let days = floorDivide(timestamp.seconds, 86_400)
+        let secondsOfDay = timestamp.seconds - days * 86_400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
+            + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2)).\(pad(timestamp.nanos / 1_000_000, 3))Z"
+    }
+
+    /// `uri:line`, or just `uri` without a line.
+    public static func location(_ uri: String, _ line: Int?) -> String {
+        line.map { "\(uri):\($0)" } ?? uri
+    }
+
+    /// `uri:line` of a source reference (a Swift file and line for step definitions and hooks).
+    public static func location(_ reference: SourceReference) -> String {
+        if let uri = reference.uri { return location(uri, reference.location?.line) }
+        if let method = reference.javaMethod { return "\(method.className).\(method.methodName)" }
+        if let element = reference.javaStackTraceElement {
+            return "\(element.className).\(element.methodName)(\(element.fileName))"
+        }
+        return "unknown location"
+    }
+
+    /// The error text of a failed result: its stack trace when it includes the message, otherwise the message
+    /// followed by the stack trace.
+    public static func failureText(_ result: TestStepResult) -> String {
+        let message = result.message ?? result.exception?.message
+        let stack = result.exception?.stackTrace
+        switch (message, stack) {
+        case (let message?, let stack?) where !stack.isEmpty:
+            return stack.contains(message) ? stack : "\(message)\n\(stack)"
+        case (let message?, _):
+            return message
+        case (nil, let stack?):
+            return stack
+        case (nil, nil):
+            return result.exception?.type ?? ""
+        }
+    }
+
+    /// Every line of `text` prefixed by `count` spaces, except empty lines.
+    public static func indent(_ text: String, by count: Int) -> String {
+        let prefix = String(repeating: " ", count: count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : prefix + $0 }
+            .joined(separator: "\n")
+    }
+
+    /// A data table with aligned columns: `| a  | b |` per row.
+    public static func table(_ rows: [[String]]) -> String {
+        var widths: [Int] = []
+        for row in rows {
+            for (index, cell) in row.enumerated() {
+                let width = cell.count
+                if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
+            }
+        }
+        return rows.map { row in
+            "| "
+                + row.enumerated().map { index, cell in
+                    cell + String(repeating: " ", count: widths[index] - cell.count)
+                }.joined(separator: " | ") + " |"
+        }.joined(separator: "\n")
+    }
+
+    /// A doc string between `"""` delimiters.
+    public static func docString(_ docString: PickleDocString) -> String {
+        "\"\"\"\(docString.mediaType ?? "")\n\(docString.content)\n\"\"\""
+    }
+
+    /// The argument of a pickle step as text: its doc string and/or data table.
+    public static func argument(_ argument: PickleStepArgument) -> String {
+        let tableText = argument.dataTable.map { dataTable in
+            table(dataTable.rows.map { row in row.cells.map(\.value) })
+        }
+        let docText = argument.docString.map { docString($0) }
+        let parts = argument.dataTable?.argumentIndex == 1 ? [tableText, docText] : [docText, tableText]
+        return parts.compactMap { $0 }.joined(separator: "\n")
+    }
+
+    /// How Cucumber names a hook in reports: `Before`, `After`, `BeforeAll`, `AfterAll`, `BeforeStep`,
+    /// `AfterStep`; `isBefore` decides for hooks of unknown type.
+    public static func hookKeyword(_ hook: Hook?, isBefore: Bool) -> String {
+        switch hook?.type {
+        case .beforeTestRun: "BeforeAll"
+        case .afterTestRun: "AfterAll"
+        case .beforeTestCase: "Before"
+        case .afterTestCase: "After"
+        case .beforeTestStep: "BeforeStep"
+        case .afterTestStep: "AfterStep"
+        case nil: isBefore ? "Before" : "After"
+        }
+    }
+
+    /// A step definition's pattern as written: regular expressions between slashes.
+    public static func pattern(_ definition: StepDefinition) -> String {
+        definition.pattern.type == .regularExpression ? "/\(definition.pattern.source)/" : definition.pattern.source
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's civil-from-days).
+    private static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = daysSinceEpoch + 719_468
+        let era = floorDivide(shifted, 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension RunQuery {
+    /// The keyword of a pickle step as written in its document (e.g. `Given `, `And `), or one derived from the
+    /// step's type.
+    public func keyword(of pickleStep: PickleStep) -> String {
+        if let step = gherkinStep(of: pickleStep) { return step.keyword }
+        switch pickleStep.type {
+        case .context: return "Given "
+        case .action: return "When "
+        case .outcome: return "Then "
+        case .unknown, nil: return "* "
+        }
+    }
+
+    /// The single step definition a test step matched, if exactly one did.
+    public func matchedDefinition(of testStep: TestStep) -> StepDefinition? {
+        guard let ids = testStep.stepDefinitionIds, ids.count == 1 else { return nil }
+        return stepDefinition(id: ids[0])
+    }
+
+    /// Where a test step's code is: its single step definition, or its hook.
+    public func codeLocation(of testStep: TestStep) -> String? {
+        if let hookId = testStep.hookId { return codeLocations[hookId] }
+        guard let ids = testStep.stepDefinitionIds, ids.count == 1 else { return nil }
+        return codeLocations[ids[0]]
+    }
+
+    /// `uri:line` of the scenario (or examples row) a pickle comes from.
+    public func location(of pickle: Pickle) -> String {
+        ReportText.location(pickle.uri, lineage(of: pickle)?.line ?? pickle.location?.line)
+    }
+
+    /// The text explaining an ambiguous step: every matching definition's pattern and location.
+    public func ambiguityText(_ testStep: TestStep) -> String {
+        let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinition(id: $0) }
+        guard !definitions.isEmpty else { return "Multiple step definitions match" }
+        let patterns = definitions.map { ReportText.pattern($0) }
+        let width = patterns.map(\.count).max() ?? 0
+        let lines = zip(patterns, definitions).map { pattern, definition in
+            "  " + pattern + String(repeating: " ", count: width - pattern.count) + " - "
+                + ReportText.location(definition.sourceReference)
+        }
+        return (["Multiple step definitions match:"] + lines).joined(separator: "\n")
+    }
+
+    /// The snippets suggested for an undefined pickle step, separated by blank lines.
+    public func snippetText(forPickleStep pickleStepId: String) -> String? {
+        let snippets = suggestions(forPickleStep: pickleStepId).flatMap(\.snippets).map(\.code)
+        return snippets.isEmpty ? nil : snippets.joined(separator: "\n\n")
+    }
+}

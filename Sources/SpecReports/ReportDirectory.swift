@@ -1,0 +1,120 @@
+import Foundation
+import Messages
+
+/// The report files written into one directory (`reports/` by default), under standard names that can be
+/// changed or switched off one by one. Every file is written atomically (a temporary file renamed into place
+/// when the report is finished), so an interrupted run never leaves a truncated report.
+///
+/// ```swift
+/// let reporter = try ReportDirectory().makeReporter()
+/// for envelope in stream { try reporter.consume(envelope) }
+/// try reporter.finish()   // reports/cucumber-messages.ndjson, cucumber.json, junit.xml, report.html, ...
+/// ```
+public struct ReportDirectory: Sendable, Hashable {
+    /// The file name of each report; `nil` switches a report off.
+    public struct FileNames: Sendable, Hashable {
+        /// The message stream as NDJSON.
+        public var messages: String? = "cucumber-messages.ndjson"
+        /// The legacy Cucumber JSON report.
+        public var cucumberJSON: String? = "cucumber.json"
+        /// The JUnit XML report.
+        public var junit: String? = "junit.xml"
+        /// The self-contained HTML report.
+        public var html: String? = "report.html"
+        /// The Markdown summary.
+        public var markdown: String? = "report.md"
+        /// The scenarios to rerun.
+        public var rerun: String? = "rerun.txt"
+        /// The step definition usage table.
+        public var usage: String? = "usage.txt"
+
+        /// The standard names.
+        public init() {}
+
+        /// Every name, paired with its report kind, in a stable order.
+        public var all: [(kind: String, name: String?)] {
+            [
+                ("messages", messages), ("cucumber-json", cucumberJSON), ("junit", junit), ("html", html),
+                ("markdown", markdown), ("rerun", rerun), ("usage", usage),
+            ]
+        }
+    }
+
+    /// The directory the reports are written to.
+    public var directory: URL
+    /// The file names.
+    public var fileNames: FileNames
+    /// Whether undefined, pending and ambiguous scenarios fail (unless tagged `@wip`).
+    public var strict: Bool
+    /// The title of the HTML and Markdown reports.
+    public var title: String
+
+    /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
+    public init(
+        directory: URL = URL(fileURLWithPath: "reports", isDirectory: true), fileNames: FileNames = FileNames(),
+        strict: Bool = true, title: String = "Acceptance specs"
+    ) {
+        self.directory = directory
+        self.fileNames = fileNames
+        self.strict = strict
+        self.title = title
+    }
+
+    /// The URL of a report file named `name`.
+    public func url(of name: String) -> URL {
+        directory.appendingPathComponent(name)
+    }
+
+    /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
+    /// Fails (naming the path) when the directory or a temporary file cannot be created.
+    public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
+        var formatters: [any ReportFormatter] = []
+        do {
+            if let name = fileNames.messages {
+                formatters.append(MessageFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
+            }
+            if let name = fileNames.cucumberJSON {
+                formatters.append(CucumberJSONFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
+            }
+            if let name = fileNames.junit {
+                formatters.append(
+                    JUnitFormatter(output: try AtomicFileOutput(url(of: name)), strict: strict, query: query))
+            }
+            if let name = fileNames.html {
+                formatters.append(
+                    HTMLFormatter(
+                        output: try AtomicFileOutput(url(of: name)), title: title, strict: strict, query: query))
+            }
+            if let name = fileNames.markdown {
+                formatters.append(
+                    MarkdownFormatter(
+                        output: try AtomicFileOutput(url(of: name)), title: title, strict: strict, query: query))
+            }
+            if let name = fileNames.rerun {
+                formatters.append(RerunFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
+            }
+            if let name = fileNames.usage {
+                formatters.append(UsageFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
+            }
+        } catch {
+            // The temporary files already opened are removed when their outputs are released.
+            throw error
+        }
+        return formatters
+    }
+
+    /// A reporter feeding every enabled report (and any `extra` formatters sharing its query, such as the
+    /// console output).
+    public func makeReporter(
+        query: RunQuery = RunQuery(), extra: [any ReportFormatter] = []
+    ) throws(ReportError) -> Reporter {
+        Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
+    }
+
+    /// Writes every enabled report for a complete (or interrupted) stream.
+    public func write(_ envelopes: some Sequence<Envelope>) throws(ReportError) {
+        let reporter = try makeReporter()
+        for envelope in envelopes { try reporter.consume(envelope) }
+        try reporter.finish()
+    }
+}
