@@ -31,24 +31,25 @@ public enum FeedSpecs {
 
     /// The specs folder: `$FEED_SPECS_DIR`, else `Specs/` of the package this file is in.
     public static func specsDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         if let override = environment["FEED_SPECS_DIR"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        return packageRoot(filePath: filePath).appendingPathComponent("Specs", isDirectory: true)
+        return packageRoot.appendingPathComponent("Specs", isDirectory: true)
     }
 
     /// The fixtures folder: `$FEED_SPECS_FIXTURES`, else `Fixtures/` of the package this file is in.
     public static func fixturesDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        Fixtures.defaultDirectory(environment: environment, filePath: filePath)
+        Fixtures.defaultDirectory(environment: environment)
     }
 
-    /// The package root: two folders above `Sources/FeedAcceptance/`.
-    static func packageRoot(filePath: String) -> URL {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
+    /// The package root of the source tree this module was built from: two folders above
+    /// `Sources/FeedAcceptance/`.
+    public static let packageRoot: URL = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private static let sourceFile = #filePath
 }

@@ -46,13 +46,12 @@ public struct Fixtures: Sendable {
 
     /// The folder `sourceTree` reads: `$FEED_SPECS_FIXTURES`, else `Fixtures/` of the package this file is in.
     public static func defaultDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         if let override = environment["FEED_SPECS_FIXTURES"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        return URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures", isDirectory: true)
+        return FeedSpecs.packageRoot.appendingPathComponent("Fixtures", isDirectory: true)
     }
 
     /// The path of the fixture called `name`, relative to `directory`.
