@@ -1,0 +1,280 @@
+import Foundation
+import Messages
+
+/// How a run selects, orders and runs scenarios.
+///
+/// ```swift
+/// var configuration = RunConfiguration()
+/// configuration.tagExpressions = ["@cache and not @slow"]
+/// configuration.stepTimeout = .seconds(2)
+/// configuration.parallel = 2
+/// configuration.order = .random(seed: 42)
+/// ```
+public struct RunConfiguration: Sendable {
+    /// Tag expressions a scenario must all satisfy to run (e.g. `"@cache and not @wip"`); none selects all.
+    public var tagExpressions: [String] = []
+    /// Regular expressions (`NSRegularExpression` syntax); a scenario runs when its name matches any of them.
+    public var namePatterns: [String] = []
+    /// `path:line` filters; when any is given, only the scenarios they select run (see `LineFilter`).
+    public var lineFilters: [LineFilter] = []
+    /// Whether undefined, pending and ambiguous steps fail the run (default true).
+    public var strict = true
+    /// Whether to match steps without running them: matched steps are `skipped`, hooks do not run.
+    public var dryRun = false
+    /// Whether to stop after the first failing scenario: the others are not run (as cucumber-js does).
+    public var failFast = false
+    /// How many times a failing scenario is retried (0: never); only the last attempt counts.
+    public var retry = 0
+    /// How long a step or hook may run before it fails with `timed out after N s` (default 10 s).
+    ///
+    /// A step that ignores cancellation is abandoned and keeps running in the background.
+    public var stepTimeout: Duration = .seconds(10)
+    /// The order scenarios run in.
+    public var order: RunOrder = .defined
+    /// How many scenarios run at once (1: one after the other).
+    public var parallel = 1
+    /// Runs only the scenarios of one shard; nil runs them all.
+    public var shard: Shard?
+    /// The tag of work in progress: such scenarios are reported but never fail the run (default `@wip`).
+    public var wipTag: String? = "@wip"
+    /// Where timestamps and durations come from (default: the system clock).
+    public var clock: RunClock = .system
+    /// The ids of messages: incrementing (reproducible, the default) or UUIDs.
+    public var idStyle: IdStyle = .incrementing
+    /// The folder `.feature` uris are written relative to (default: the current directory). Files outside it
+    /// keep their path as given.
+    public var uriBase: String?
+    /// The `implementation` of the `meta` message.
+    public var implementation = Product(name: "feed-specs", version: "0.1.0")
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Checks the tag expressions, name patterns, shard, parallelism and timeout.
+    ///
+    /// - Throws: `SpecRunError` naming the bad value.
+    public func validate() throws(SpecRunError) {
+        _ = try compiled()
+    }
+}
+
+/// The message id style of a run.
+public enum IdStyle: String, Sendable, Hashable, CaseIterable {
+    /// `"0"`, `"1"`, `"2"`, ...
+    case incrementing
+    /// Random UUIDs.
+    case uuid
+
+    /// A new id source of this style.
+    public func makeSource() -> IdSource {
+        switch self {
+        case .incrementing: .incrementing()
+        case .uuid: .uuid()
+        }
+    }
+}
+
+/// The order scenarios run in.
+public enum RunOrder: Sendable, Hashable, CustomStringConvertible {
+    /// Files in path order, scenarios as written.
+    case defined
+    /// Shuffled with a seeded generator: the same seed gives the same order on every machine.
+    case random(seed: UInt64)
+
+    /// Parses `defined`, `random` (a random seed) or `random:SEED`.
+    ///
+    /// - Throws: `SpecRunError` for anything else.
+    public init(parsing text: String) throws(SpecRunError) {
+        if text == "defined" {
+            self = .defined
+        } else if text == "random" {
+            self = .random(seed: UInt64.random(in: 0...99_999))
+        } else if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
+            self = .random(seed: seed)
+        } else {
+            throw SpecRunError(
+                kind: .invalidConfiguration,
+                message: "invalid order '\(text)': use 'defined', 'random' or 'random:SEED' (e.g. random:42)")
+        }
+    }
+
+    /// `defined` or `random:SEED`.
+    public var description: String {
+        switch self {
+        case .defined: "defined"
+        case .random(let seed): "random:\(seed)"
+        }
+    }
+}
+
+/// One shard of a run split across machines: shard `index` (1-based) of `count`.
+///
+/// A scenario's shard is a stable hash (FNV-1a) of its uri and line, so every machine agrees.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// The shard, from 1 to `count`.
+    public var index: Int
+    /// How many shards.
+    public var count: Int
+
+    /// Creates shard `index` of `count`.
+    ///
+    /// - Throws: `SpecRunError` unless `1 <= index <= count`.
+    public init(index: Int, count: Int) throws(SpecRunError) {
+        guard count >= 1, (1...count).contains(index) else {
+            throw SpecRunError(
+                kind: .invalidConfiguration,
+                message: "invalid shard \(index)/\(count): the index must be between 1 and the count (e.g. 1/3)")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`, e.g. `2/3`.
+    ///
+    /// - Throws: `SpecRunError` for anything else.
+    public init(parsing text: String) throws(SpecRunError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw SpecRunError(
+                kind: .invalidConfiguration, message: "invalid shard '\(text)': use INDEX/COUNT, e.g. 1/3")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// Whether the scenario at `uri`, `line` belongs to this shard.
+    public func contains(uri: String, line: Int) -> Bool {
+        Shard.number(uri: uri, line: line, count: count) == index
+    }
+
+    /// The 1-based shard of the scenario at `uri`, `line` among `count` shards.
+    public static func number(uri: String, line: Int, count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(uri):\(line)".utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return Int(hash % UInt64(max(count, 1))) + 1
+    }
+
+    /// `I/N`.
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Selects scenarios by their place in a `.feature` file, as `path:line` on the command line.
+///
+/// A line selects the scenario (or outline examples row, or whole outline, examples block, rule or feature)
+/// that starts on it or contains it; no lines selects every scenario of the file.
+public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
+    /// The `.feature` file, as given.
+    public var path: String
+    /// The lines; empty for the whole file.
+    public var lines: [Int]
+
+    /// Creates a filter.
+    public init(path: String, lines: [Int]) {
+        self.path = path
+        self.lines = lines
+    }
+
+    /// Parses `path`, `path:12` or `path:12:30`.
+    ///
+    /// - Throws: `SpecRunError` when a part after the path is not a positive line number.
+    public init(parsing text: String) throws(SpecRunError) {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var lines: [Int] = []
+        while parts.count > 1, let last = parts.last, let line = Int(last) {
+            guard line > 0 else {
+                throw SpecRunError(
+                    kind: .invalidConfiguration, message: "invalid line filter '\(text)': lines start at 1")
+            }
+            lines.insert(line, at: 0)
+            parts.removeLast()
+        }
+        let path = parts.joined(separator: ":")
+        guard !path.isEmpty else {
+            throw SpecRunError(kind: .invalidConfiguration, message: "invalid line filter '\(text)': no path")
+        }
+        self.init(path: path, lines: lines)
+    }
+
+    /// `path:12:30`.
+    public var description: String { ([path] + lines.map(String.init)).joined(separator: ":") }
+}
+
+/// Why a run could not start: a missing path, an unreadable file, or a bad configuration value.
+public struct SpecRunError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem.
+    public enum Kind: Sendable, Hashable {
+        /// A feature path does not exist.
+        case missingPath
+        /// A file or folder cannot be read.
+        case unreadable
+        /// A configuration value is invalid (tag expression, name pattern, shard, order, line filter...).
+        case invalidConfiguration
+    }
+
+    /// What kind of problem.
+    public var kind: Kind
+    /// What is wrong, naming the path or value, and what to do.
+    public var message: String
+
+    /// Creates an error.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// A configuration with its expressions compiled.
+struct CompiledConfiguration: Sendable {
+    let tags: [TagExpression]
+    let names: [NSRegularExpressionBox]
+}
+
+/// `NSRegularExpression` is immutable and thread-safe, but not marked `Sendable` on every platform.
+struct NSRegularExpressionBox: @unchecked Sendable {
+    let regex: NSRegularExpression
+
+    func matches(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+extension RunConfiguration {
+    func compiled() throws(SpecRunError) -> CompiledConfiguration {
+        var tags: [TagExpression] = []
+        for text in tagExpressions {
+            do {
+                tags.append(try TagExpression(text))
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration, message: "invalid tag expression '\(text)': \(error.message)")
+            }
+        }
+        var names: [NSRegularExpressionBox] = []
+        for pattern in namePatterns {
+            do {
+                names.append(NSRegularExpressionBox(regex: try NSRegularExpression(pattern: pattern)))
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration,
+                    message: "invalid name pattern '\(pattern)': not a valid regular expression")
+            }
+        }
+        guard parallel >= 1 else {
+            throw SpecRunError(
+                kind: .invalidConfiguration, message: "invalid parallelism \(parallel): use 1 or more workers")
+        }
+        guard retry >= 0 else {
+            throw SpecRunError(kind: .invalidConfiguration, message: "invalid retry count \(retry): use 0 or more")
+        }
+        guard stepTimeout > .zero else {
+            throw SpecRunError(
+                kind: .invalidConfiguration, message: "invalid step timeout \(stepTimeout): use a positive duration")
+        }
+        return CompiledConfiguration(tags: tags, names: names)
+    }
+}

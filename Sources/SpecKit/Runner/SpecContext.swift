@@ -1,0 +1,98 @@
+import Foundation
+import Messages
+
+/// What is running now, for code inside a step or a hook: the scenario, the step, and attachments.
+///
+/// ```swift
+/// steps.then("the feed shows {int} images") { (world, count: Int) in
+///     SpecContext.log("screen: \(world.screen)")
+///     SpecContext.attach(world.lastResponseBody, mediaType: "application/json")
+///     try expectEqual(world.screen.images.count, count)
+/// }
+/// ```
+///
+/// Attachments become `attachment` messages of the running step (or `beforeAll`/`afterAll` hook). Outside a
+/// step or hook, and after a step was abandoned for timing out, they are dropped.
+public struct SpecContext: Sendable {
+    /// The scenario being run; nil in `beforeAll` and `afterAll` hooks.
+    public var scenario: ScenarioInfo?
+    /// The step being run (for step hooks and steps); nil in scenario and run hooks.
+    public var step: TestStepInfo?
+    /// The worst status of the scenario's steps so far (`after` hooks use it to tell a failed scenario).
+    public var status: TestStepResultStatus
+    let target: AttachmentTarget?
+
+    @TaskLocal static var currentValue: SpecContext?
+
+    /// The context of the running step or hook, or nil outside the runner.
+    public static var current: SpecContext? { currentValue }
+
+    /// Attaches text with a media type (e.g. `application/json`).
+    public static func attach(_ text: String, mediaType: String, fileName: String? = nil) {
+        currentValue?.target?.attach(body: text, encoding: .identity, mediaType: mediaType, fileName: fileName)
+    }
+
+    /// Attaches bytes (sent Base64-encoded) with a media type (e.g. `image/png`).
+    public static func attach(_ bytes: some Sequence<UInt8>, mediaType: String, fileName: String? = nil) {
+        guard let target = currentValue?.target else { return }
+        target.attach(
+            body: Data(bytes).base64EncodedString(), encoding: .base64, mediaType: mediaType, fileName: fileName)
+    }
+
+    /// Attaches a line of log text (`text/x.cucumber.log+plain`).
+    public static func log(_ text: String) {
+        attach(text, mediaType: "text/x.cucumber.log+plain")
+    }
+
+    /// Attaches a link (`text/uri-list`).
+    public static func link(_ url: String) {
+        attach(url, mediaType: "text/uri-list")
+    }
+}
+
+/// Where the attachments of one running step or hook go; closed when the step ends or is abandoned.
+final class AttachmentTarget: Sendable {
+    struct State {
+        var isOpen = true
+        var attachments: [Attachment] = []
+    }
+
+    let testCaseStartedId: String?
+    let testStepId: String?
+    let testRunHookStartedId: String?
+    let clock: RunClock
+    let emit: @Sendable (Envelope) -> Void
+    private let state = Locked(State())
+
+    init(
+        testCaseStartedId: String?, testStepId: String?, testRunHookStartedId: String?, clock: RunClock,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) {
+        self.testCaseStartedId = testCaseStartedId
+        self.testStepId = testStepId
+        self.testRunHookStartedId = testRunHookStartedId
+        self.clock = clock
+        self.emit = emit
+    }
+
+    func attach(body: String, encoding: AttachmentContentEncoding, mediaType: String, fileName: String?) {
+        let attachment = Attachment(
+            body: body, contentEncoding: encoding, fileName: fileName, mediaType: mediaType,
+            testCaseStartedId: testCaseStartedId, testStepId: testStepId,
+            testRunHookStartedId: testRunHookStartedId, timestamp: clock.now())
+        // Emitting under the lock keeps an attachment from slipping in after the step's end was emitted.
+        state.withLock { state in
+            guard state.isOpen else { return }
+            state.attachments.append(attachment)
+            emit(.attachment(attachment))
+        }
+    }
+
+    /// Stops accepting attachments; returns those made.
+    func close() -> [Attachment] {
+        state.withLock { state in
+            state.isOpen = false
+            return state.attachments
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// The `.feature` files of a run, parsed once: documents, pickles, parse errors and the runnable scenarios.
+///
+/// Load it once (e.g. in a `static let`), list `scenarios` for `@Test(arguments:)`, and run each with
+/// `SpecRunner.run(_:in:)`. Loading reads the files synchronously (local files, parsed in milliseconds).
+///
+/// ```swift
+/// let plan = try runner.plan(paths: [specsFolder])
+/// for error in plan.parseErrors { print(error) }        // Specs/cache.feature:12:5: expected: ...
+/// for scenario in plan.scenarios { print(scenario) }   // Specs/cache.feature:20: Cache › Expired cache
+/// ```
+public struct SpecPlan: Sendable {
+    /// One `.feature` file.
+    public struct Document: Sendable {
+        /// The file's uri in messages (relative to the configuration's `uriBase`).
+        public var uri: String
+        /// The file's path as found on disk.
+        public var path: String
+        /// The parsed file: source, syntax tree, pickles, errors.
+        public var result: Gherkin.Result
+    }
+
+    /// The files, sorted by path.
+    public let documents: [Document]
+    /// Every runnable scenario (pickle), in file order then document order.
+    public let scenarios: [ScenarioInfo]
+    /// The ids of this plan's messages; a runner running its scenarios draws from it too.
+    public let ids: IdSource
+    let index: PlanIndex
+
+    /// Every parse error, each at `uri:line:column`.
+    public var parseErrors: [GherkinError] {
+        documents.flatMap(\.result.errors)
+    }
+
+    /// The documents' messages in the official order: for each file `source`, then `gherkinDocument` and its
+    /// `pickle`s, or its `parseError`s.
+    public var envelopes: [Envelope] {
+        documents.flatMap(\.result.envelopes)
+    }
+
+    /// The pickle of `scenario`.
+    public func pickle(of scenario: ScenarioInfo) -> Pickle? {
+        index.pickles[scenario.pickleId]?.pickle
+    }
+
+    /// Loads `paths`: `.feature` files, and folders searched recursively for `.feature` files (sorted by path).
+    ///
+    /// A file that does not parse is kept with its errors (see `parseErrors`); the others still run.
+    ///
+    /// - Parameters:
+    ///   - paths: files and folders.
+    ///   - uriBase: the folder uris are relative to (default: the current directory).
+    ///   - ids: where ids come from; share it with the runner (`SpecRunner.plan(paths:)` does).
+    /// - Throws: `SpecRunError` when a path does not exist or cannot be read, naming it.
+    public static func load(
+        paths: [String], uriBase: String? = nil, ids: IdSource = .incrementing()
+    ) throws(SpecRunError) -> SpecPlan {
+        let files = try FeatureFiles.find(paths)
+        let base = FeatureFiles.base(uriBase)
+        var generator = SharedIdGenerator(source: ids)
+        var documents: [Document] = []
+        for file in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw SpecRunError(kind: .unreadable, message: "cannot read \(file): \(error.localizedDescription)")
+            }
+            let uri = FeatureFiles.uri(of: file, base: base)
+            let result = Gherkin.parse(uri: uri, data: data, idGenerator: &generator)
+            documents.append(Document(uri: uri, path: file, result: result))
+        }
+        return SpecPlan(documents: documents, ids: ids)
+    }
+
+    /// Makes a plan of documents parsed elsewhere (e.g. in memory, in tests).
+    public init(documents: [Document], ids: IdSource) {
+        self.documents = documents
+        self.ids = ids
+        let index = PlanIndex(documents)
+        self.index = index
+        scenarios = index.scenarios
+    }
+
+    /// The scenarios `configuration` selects (tags, names, line filters, shard), in its order.
+    ///
+    /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
+    public func select(_ configuration: RunConfiguration) throws(SpecRunError) -> [ScenarioInfo] {
+        let compiled = try configuration.compiled()
+        let base = FeatureFiles.base(configuration.uriBase)
+        let filters = configuration.lineFilters.map { filter in
+            (uri: FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), lines: filter.lines)
+        }
+        var selected = scenarios.filter { scenario in
+            if !compiled.tags.allSatisfy({ $0.evaluate(scenario.tags) }) { return false }
+            if !compiled.names.isEmpty && !compiled.names.contains(where: { $0.matches(scenario.name) }) {
+                return false
+            }
+            if !filters.isEmpty {
+                let lines = index.pickles[scenario.pickleId]?.lines ?? []
+                let selectedByFilter = filters.contains { filter in
+                    filter.uri == scenario.uri
+                        && (filter.lines.isEmpty || filter.lines.contains { line in lines.contains(line) })
+                }
+                if !selectedByFilter { return false }
+            }
+            if let shard = configuration.shard, !shard.contains(uri: scenario.uri, line: scenario.line) {
+                return false
+            }
+            return true
+        }
+        if case .random(let seed) = configuration.order {
+            var generator = SeededGenerator(seed: seed)
+            selected.shuffle(using: &generator)
+        }
+        return selected
+    }
+}
+
+/// Lookups from ids to the pickles and Gherkin steps of a plan.
+struct PlanIndex: Sendable {
+    struct PickleEntry: Sendable {
+        let pickle: Pickle
+        let info: ScenarioInfo
+        /// Lines that select this pickle in a line filter: feature, rule, scenario, examples, its row.
+        let lines: Set<Int>
+    }
+
+    struct StepEntry: Sendable {
+        let step: Step
+        let uri: String
+    }
+
+    var pickles: [String: PickleEntry] = [:]
+    var steps: [String: StepEntry] = [:]
+    var scenarios: [ScenarioInfo] = []
+
+    init(_ documents: [SpecPlan.Document]) {
+        for document in documents {
+            guard let feature = document.result.document?.feature else { continue }
+            var context: [String: (rule: Rule?, scenario: Scenario, lines: Set<Int>)] = [:]
+            var rowLines: [String: Int] = [:]
+            func add(_ scenario: Scenario, rule: Rule?, background: [Background]) {
+                var lines: Set<Int> = [feature.location.line, scenario.location.line]
+                if let rule { lines.insert(rule.location.line) }
+                context[scenario.id] = (rule, scenario, lines)
+                for step in background.flatMap(\.steps) + scenario.steps {
+                    steps[step.id] = StepEntry(step: step, uri: document.uri)
+                }
+                for examples in scenario.examples {
+                    for row in examples.tableBody {
+                        rowLines[row.id] = row.location.line
+                        context[row.id] = (rule, scenario, lines.union([examples.location.line, row.location.line]))
+                    }
+                }
+            }
+            var featureBackgrounds: [Background] = []
+            for child in feature.children {
+                switch child {
+                case .background(let background): featureBackgrounds.append(background)
+                case .scenario(let scenario): add(scenario, rule: nil, background: featureBackgrounds)
+                case .rule(let rule):
+                    var ruleBackgrounds = featureBackgrounds
+                    for child in rule.children {
+                        switch child {
+                        case .background(let background): ruleBackgrounds.append(background)
+                        case .scenario(let scenario): add(scenario, rule: rule, background: ruleBackgrounds)
+                        }
+                    }
+                }
+            }
+            for pickle in document.result.pickles {
+                let scenarioContext = pickle.astNodeIds.first.flatMap { context[$0] }
+                let rowContext = pickle.astNodeIds.dropFirst().last.flatMap { context[$0] }
+                let line =
+                    pickle.astNodeIds.dropFirst().last.flatMap { rowLines[$0] } ?? pickle.location?.line
+                    ?? scenarioContext?.scenario.location.line ?? 0
+                let info = ScenarioInfo(
+                    pickleId: pickle.id, uri: pickle.uri, line: line,
+                    column: pickle.location?.column ?? scenarioContext?.scenario.location.column ?? 1,
+                    featureName: feature.name, ruleName: scenarioContext?.rule?.name, name: pickle.name,
+                    tags: pickle.tags.map(\.name), stepCount: pickle.steps.count)
+                pickles[pickle.id] = PickleEntry(
+                    pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line])
+                scenarios.append(info)
+            }
+        }
+    }
+}
+
+/// SplitMix64: a small seeded generator, so `random:SEED` orders alike on every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Finding `.feature` files and naming them.
+enum FeatureFiles {
+    static func absolute(_ path: String) -> String {
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    static func base(_ uriBase: String?) -> String {
+        absolute(uriBase ?? FileManager.default.currentDirectoryPath)
+    }
+
+    static func uri(of absolutePath: String, base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
+    }
+
+    /// The absolute paths of the `.feature` files under `paths`, sorted, without duplicates.
+    static func find(_ paths: [String]) throws(SpecRunError) -> [String] {
+        var found: Set<String> = []
+        let manager = FileManager.default
+        for path in paths {
+            let absolutePath = absolute(path)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: absolutePath, isDirectory: &isFolder) else {
+                throw SpecRunError(
+                    kind: .missingPath, message: "no such file or folder: \(path) (looked for \(absolutePath))")
+            }
+            guard isFolder.boolValue else {
+                found.insert(absolutePath)
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: absolutePath) else {
+                throw SpecRunError(kind: .unreadable, message: "cannot list the folder \(path)")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".feature") {
+                    found.insert(absolutePath + "/" + relative)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Messages
+
+/// Where the runner reads the time for timestamps and step durations; inject one to make streams reproducible.
+///
+/// ```swift
+/// var configuration = RunConfiguration()
+/// configuration.clock = .stepping(from: Timestamp(seconds: 0, nanos: 0), by: .init(nanoseconds: 1_000_000))
+/// ```
+///
+/// Durations are the difference of two readings (never negative). The clock only stamps messages: the step
+/// timeout always runs on real time.
+public struct RunClock: Sendable {
+    private let reading: @Sendable () -> Timestamp
+
+    /// Creates a clock that reads `now`.
+    public init(now: @escaping @Sendable () -> Timestamp) {
+        reading = now
+    }
+
+    /// The current time.
+    public func now() -> Timestamp {
+        reading()
+    }
+
+    /// The time from `start` to `end`, or zero when `end` is earlier.
+    public func duration(from start: Timestamp, to end: Timestamp) -> MessageDuration {
+        end < start ? .zero : start.duration(to: end)
+    }
+
+    /// The system's wall clock.
+    public static let system = RunClock { Timestamp(Date()) }
+
+    /// A clock that always reads `timestamp`: every duration is zero.
+    public static func fixed(_ timestamp: Timestamp) -> RunClock {
+        RunClock { timestamp }
+    }
+
+    /// A clock that reads `start`, then advances by `step` at every reading: deterministic, increasing times.
+    public static func stepping(from start: Timestamp, by step: MessageDuration) -> RunClock {
+        let readings = Locked(0)
+        return RunClock {
+            let count = readings.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            let total = start.nanosecondsSinceEpoch + count * step.nanoseconds
+            return Timestamp(seconds: total / 1_000_000_000, nanos: total % 1_000_000_000)
+        }
+    }
+}
+
+extension Timestamp {
+    var nanosecondsSinceEpoch: Int { seconds * 1_000_000_000 + nanos }
+}
