@@ -53,3 +53,20 @@ public enum FeedSpecs {
 
     private static let sourceFile = #filePath
 }
+
+extension FeedSpecs {
+    /// A runner of the feed's specs against one store: the library, a fresh world per scenario, its teardown.
+    ///
+    /// ```swift
+    /// let runner = FeedSpecs.runner(store: .sqlite, configuration: configuration)
+    /// let summary = try await runner.run(paths: [FeedSpecs.specsDirectory().path], sink: sink)
+    /// ```
+    public static func runner(
+        store: StoreKind, configuration: RunConfiguration = RunConfiguration(), fixtures: Fixtures = .sourceTree
+    ) -> SpecRunner<FeedWorld> {
+        SpecRunner(
+            library: library(), configuration: configuration,
+            makeWorld: { _ in try makeWorld(store: store, fixtures: fixtures) },
+            tearDown: { world in try tearDown(world) })
+    }
+}
