@@ -42,16 +42,18 @@ PY
     log=$(mktemp)
     swift test --filter 'FeedSpecsTests\.FeedSpecsTests' >"$log" 2>&1 || true
     git checkout -q -- "$file"
-    failing=$(grep -E '^✘ Test "Feed specs".*recorded an issue' "$log" | sed -E 's/^✘ Test "Feed specs" recorded an issue with 1 argument spec → //' || true)
-    if [ -z "$failing" ]; then
-        failing=$(grep -E 'recorded an issue' "$log" || true)
-    fi
+    # Each failing case once per scenario (the stores agree), with its step and message.
+    failing=$(awk '/recorded an issue/ {
+            line = $0; sub(/.*argument spec → /, "", line); sub(/ \[(memory|file|sqlite)\] at /, " at ", line)
+            getline step; getline message
+            key = line; if (!(key in seen)) { seen[key] = 1; print line; print "  " step; print "  " message }
+        }' "$log")
     if [ -z "$failing" ]; then
         echo "   NOT CAUGHT: every scenario passed"
         uncaught+=("$mutant")
     else
         echo "$failing" | sed 's/^/   /'
-        echo "   $(grep -cE 'recorded an issue' "$log") issue(s)"
+        echo "   $(grep -cE 'recorded an issue' "$log") failing case(s)"
     fi
     rm -f "$log"
 done
