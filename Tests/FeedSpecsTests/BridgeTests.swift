@@ -103,4 +103,55 @@ actor CounterWorld {
                 && issue.sourceLocation?.fileName == "broken.feature"
         }
     }
+
+    private func scenarioCase(_ suite: SpecSuite<CounterWorld>, named name: String) throws -> SpecCase {
+        try #require(suite.cases.first { $0.name == name })
+    }
+
+    @Test func passingScenarioRecordsNoIssue() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+    }
+
+    @Test func failingStepIsAnIssueAtItsFeatureLineWithTheMessageAndTheSwiftLocation() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Counting › A wrong expectation [b]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.fileName == "counting.feature" && issue.sourceLocation?.line == 9
+                && issue.sourceLocation?.column == 5 && text.contains("Then the value should be 4")
+                && text.contains("the value: expected 4, got 3") && text.contains("BridgeTests.swift")
+        }
+    }
+
+    @Test func undefinedStepIsAnIssueShowingItsSnippet() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Counting › An unknown step [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.line == 13 && text.contains("Define it with:")
+                && text.contains("the value is doubled")
+        }
+    }
+
+    @Test func finishWritesTheReportsOfTheCasesThatRan() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [b]"))
+        let folder = try await suite.finish()
+        #expect(folder == sandbox.root.appendingPathComponent("reports"))
+        let messages = try String(
+            contentsOf: folder.appendingPathComponent("cucumber-messages.ndjson"), encoding: .utf8)
+        #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+    }
 }
