@@ -197,6 +197,8 @@ struct HookRecord<World: Actor>: Sendable {
     let order: Int
     let location: CodeLocation
     let body: Body
+    /// Whether this is the runner's world tear-down, which runs only when the scenario made a world.
+    var tearsDownWorld = false
 
     var info: HookInfo {
         HookInfo(kind: kind, name: name, tagExpression: tagExpression, order: order, location: location)

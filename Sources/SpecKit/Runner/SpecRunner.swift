@@ -33,6 +33,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     let library: CompiledLibrary<World>
     let makeWorld: @Sendable (ScenarioInfo) async throws -> World
     let tearDown: (@Sendable (World) async throws -> Void)?
+    let standaloneRunIdStorage = Locked<String?>(nil)
 
     /// Creates a runner.
     ///
@@ -40,16 +41,28 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///   - library: the step definitions, parameter types and hooks; problems in it (see `problems`) are
     ///     reported in the stream and fail the steps they concern.
     ///   - configuration: selection, order, timeouts, ids, clock...
+    ///   - fileID, filePath, line: where the runner is made: the `sourceReference` of the `tearDown` hook.
     ///   - makeWorld: makes the world of a scenario; if it throws, the scenario fails.
-    ///   - tearDown: runs after each scenario's after hooks (even when the scenario failed).
+    ///   - tearDown: runs after each scenario's after hooks (even when the scenario failed), as an after hook
+    ///     named `tearDown` (so a failure is reported like an after hook's); not run when no world was made.
     public init(
         library: StepLibrary<World>, configuration: RunConfiguration = RunConfiguration(),
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         self.configuration = configuration
         let ids = configuration.idStyle.makeSource()
         self.ids = ids
+        var library = library
+        if let tearDown {
+            var hook = HookRecord<World>(
+                kind: .afterScenario, name: "tearDown", tagExpression: nil, order: Int.min,
+                location: CodeLocation(fileID: fileID, filePath: filePath, line: line),
+                body: .scenario({ world in try await tearDown(world) }))
+            hook.tearsDownWorld = true
+            library.append(hook)
+        }
         self.library = CompiledLibrary(library, ids: ids)
         self.makeWorld = makeWorld
         self.tearDown = tearDown
@@ -92,7 +105,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///
     /// - Throws: `SpecRunError` when the configuration is invalid (nothing is emitted then).
     public func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
-        fatalError("not yet")
+        try await runWhole(plan, sink: sink)
     }
 
     /// Runs one scenario of `plan` (with retries as configured) and returns its result and messages.
@@ -100,18 +113,25 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// Thread-safe: call it for many scenarios at once. `beforeAll`/`afterAll` hooks do not run here; use
     /// `runBeforeAllHooks()` and `runAfterAllHooks()` around the scenarios.
     public func run(_ scenario: ScenarioInfo, in plan: SpecPlan) async -> ScenarioResult {
-        fatalError("not yet")
+        let buffer = MessageCollector()
+        return await runScenario(
+            scenario, in: plan, testRunStartedId: testRunStartedId, skipAll: false, workerId: nil,
+            emit: { buffer.emit($0) }, buffer: buffer)
     }
 
     /// Runs the `beforeAll` hooks (for callers running scenarios one by one); returns their messages
     /// (`testRunHookStarted`/`testRunHookFinished`, attachments) and the first failure, if any.
     public func runBeforeAllHooks(testRunStartedId: String) async -> (envelopes: [Envelope], failure: String?) {
-        fatalError("not yet")
+        let buffer = MessageCollector()
+        let failure = await runRunHooks(.beforeAll, testRunStartedId: testRunStartedId, emit: { buffer.emit($0) })
+        return (buffer.envelopes, failure)
     }
 
     /// Runs the `afterAll` hooks; see `runBeforeAllHooks(testRunStartedId:)`.
     public func runAfterAllHooks(testRunStartedId: String) async -> (envelopes: [Envelope], failure: String?) {
-        fatalError("not yet")
+        let buffer = MessageCollector()
+        let failure = await runRunHooks(.afterAll, testRunStartedId: testRunStartedId, emit: { buffer.emit($0) })
+        return (buffer.envelopes, failure)
     }
 
     /// A complete, coherent stream for scenarios run one by one (e.g. after `swift test`), for the reports:
@@ -121,6 +141,6 @@ public final class SpecRunner<World: Actor>: Sendable {
         plan: SpecPlan, results: [ScenarioResult], extra: [Envelope] = [], startedAt: Timestamp,
         finishedAt: Timestamp
     ) -> [Envelope] {
-        fatalError("not yet")
+        assembleStream(plan: plan, results: results, extra: extra, startedAt: startedAt, finishedAt: finishedAt)
     }
 }

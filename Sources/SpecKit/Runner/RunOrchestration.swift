@@ -1,0 +1,221 @@
+import Gherkin
+import Messages
+
+extension SpecRunner {
+    /// The `testRunStarted` id of scenarios run one by one with `run(_:in:)` (and of `stream(...)`).
+    public var testRunStartedId: String {
+        standaloneRunIdStorage.withLock { id in
+            if let id { return id }
+            let new = ids.next()
+            id = new
+            return new
+        }
+    }
+
+    /// Runs one scenario with its retries, emitting each attempt's messages.
+    func runScenario(
+        _ scenario: ScenarioInfo, in plan: SpecPlan, testRunStartedId: String, skipAll: Bool, workerId: String?,
+        emit: @escaping @Sendable (Envelope) -> Void, buffer: MessageCollector?,
+        prepared: PreparedTestCase? = nil
+    ) async -> ScenarioResult {
+        let isWorkInProgress = configuration.wipTag.map { scenario.tags.contains($0) } ?? false
+        guard let entry = plan.index.pickles[scenario.pickleId] else {
+            let step = StepResult(
+                kind: .step, keyword: "", text: scenario.name, uri: scenario.uri, line: scenario.line,
+                column: scenario.column, status: .failed,
+                message: "the scenario \(scenario) is not in this plan (pickle \(scenario.pickleId))")
+            return ScenarioResult(
+                scenario: scenario, status: .failed, steps: [step], attempts: 0, failsRun: true,
+                isWorkInProgress: isWorkInProgress, envelopes: [])
+        }
+        let testCase =
+            prepared
+            ?? prepare(entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, ids: plan.ids)
+        if prepared == nil { emit(.testCase(testCase.testCase)) }
+        var attemptNumber = 0
+        var status = TestStepResultStatus.unknown
+        var steps: [StepResult] = []
+        while true {
+            let attempt = Attempt(
+                prepared: testCase, number: attemptNumber, mayRetry: attemptNumber < configuration.retry,
+                skipAll: skipAll, workerId: workerId, ids: plan.ids, index: plan.index, emit: emit)
+            let (attemptStatus, attemptSteps, willBeRetried) = await execute(attempt)
+            status = attemptStatus
+            steps = attemptSteps
+            attemptNumber += 1
+            if !willBeRetried { break }
+        }
+        return ScenarioResult(
+            scenario: entry.info, status: status, steps: steps, attempts: attemptNumber,
+            failsRun: !isWorkInProgress && failsRun(status), isWorkInProgress: isWorkInProgress,
+            envelopes: buffer?.takeEnvelopes() ?? [])
+    }
+
+    /// Whether a scenario of `status` fails the run.
+    func failsRun(_ status: TestStepResultStatus) -> Bool {
+        switch status {
+        case .failed: true
+        case .undefined, .pending, .ambiguous: configuration.strict
+        case .passed, .skipped, .unknown: false
+        }
+    }
+
+    /// Runs the `beforeAll` or `afterAll` hooks; returns the first failure.
+    func runRunHooks(
+        _ kind: HookKind, testRunStartedId: String, emit: @escaping @Sendable (Envelope) -> Void
+    ) async -> String? {
+        guard !configuration.dryRun else { return nil }
+        var firstFailure: String?
+        let clock = configuration.clock
+        for hook in library.hooks(kind, tags: []) {
+            let id = ids.next()
+            let started = clock.now()
+            emit(
+                .testRunHookStarted(
+                    TestRunHookStarted(id: id, testRunStartedId: testRunStartedId, hookId: hook.id, timestamp: started))
+            )
+            let target = AttachmentTarget(
+                testCaseStartedId: nil, testStepId: nil, testRunHookStartedId: id, clock: clock, emit: emit)
+            let context = SpecContext(scenario: nil, step: nil, status: .passed, target: target)
+            let body: @Sendable () async throws -> Void
+            if case .run(let run) = hook.record.body { body = run } else { body = {} }
+            let outcome = await guarded(body, context: context, location: hook.info.location)
+            _ = target.close()
+            let finished = clock.now()
+            emit(
+                .testRunHookFinished(
+                    TestRunHookFinished(
+                        testRunHookStartedId: id,
+                        result: outcome.result(duration: clock.duration(from: started, to: finished)),
+                        timestamp: finished)))
+            if outcome.status == .failed, firstFailure == nil {
+                firstFailure = "\(hook.info): \(outcome.detail ?? outcome.message ?? "failed")"
+            }
+        }
+        return firstFailure
+    }
+
+    /// The whole run of a plan.
+    func runWhole(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        let selected = try plan.select(configuration)
+        let clock = configuration.clock
+        let emit: @Sendable (Envelope) -> Void = { sink.emit($0) }
+        emit(.meta(Meta.current(implementation: configuration.implementation)))
+        let selectedIds = Set(selected.map(\.pickleId))
+        for document in plan.documents {
+            for envelope in document.result.envelopes {
+                if case .pickle(let pickle) = envelope, !selectedIds.contains(pickle.id) { continue }
+                emit(envelope)
+            }
+        }
+        for envelope in library.envelopes { emit(envelope) }
+        let runId = plan.ids.next()
+        let startedAt = clock.now()
+        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
+        var runHookFailure = await runRunHooks(.beforeAll, testRunStartedId: runId, emit: emit)
+        var results: [ScenarioResult] = []
+        if runHookFailure == nil {
+            let prepared = selected.compactMap { scenario -> PreparedTestCase? in
+                guard let entry = plan.index.pickles[scenario.pickleId] else { return nil }
+                return prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
+            }
+            for testCase in prepared { emit(.testCase(testCase.testCase)) }
+            results = await runAll(prepared, plan: plan, testRunStartedId: runId, emit: emit)
+        }
+        let afterFailure = await runRunHooks(.afterAll, testRunStartedId: runId, emit: emit)
+        runHookFailure = runHookFailure ?? afterFailure
+        let fatalProblems = library.problems.filter { problem in
+            if case .undefinedParameterType = problem.kind { return false }
+            return true
+        }
+        let parseErrors = plan.parseErrors
+        let success =
+            runHookFailure == nil && parseErrors.isEmpty && fatalProblems.isEmpty
+            && !results.contains(where: \.failsRun)
+        let finishedAt = clock.now()
+        let message = fatalProblems.isEmpty ? nil : fatalProblems.map(\.description).joined(separator: "\n")
+        emit(
+            .testRunFinished(
+                TestRunFinished(
+                    message: message, success: success, timestamp: finishedAt,
+                    exception: message.map { Exception(type: "StepLibraryError", message: $0) },
+                    testRunStartedId: runId)))
+        return summary(
+            success: success, results: results, parseErrors: parseErrors, runHookFailure: runHookFailure,
+            duration: clock.duration(from: startedAt, to: finishedAt))
+    }
+
+    /// Runs test cases with `configuration.parallel` workers, fail-fast aware.
+    func runAll(
+        _ prepared: [PreparedTestCase], plan: SpecPlan, testRunStartedId: String,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) async -> [ScenarioResult] {
+        let next = Locked(0)
+        let failed = Locked(false)
+        let results = Locked<[ScenarioResult]>([])
+        let workers = min(configuration.parallel, max(prepared.count, 1))
+        let failFast = configuration.failFast
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<workers {
+                let workerId = configuration.parallel > 1 ? String(worker) : nil
+                group.addTask {
+                    while true {
+                        let position = next.withLock { position in
+                            defer { position += 1 }
+                            return position
+                        }
+                        guard position < prepared.count else { return }
+                        let testCase = prepared[position]
+                        let result = await self.runScenario(
+                            testCase.info, in: plan, testRunStartedId: testRunStartedId,
+                            skipAll: failFast && failed.value, workerId: workerId, emit: emit, buffer: nil,
+                            prepared: testCase)
+                        if result.failsRun { failed.withLock { $0 = true } }
+                        results.withLock { $0.append(result) }
+                    }
+                }
+            }
+        }
+        return results.value
+    }
+
+    func summary(
+        success: Bool, results: [ScenarioResult], parseErrors: [GherkinError], runHookFailure: String?,
+        duration: MessageDuration
+    ) -> RunSummary {
+        var scenarios = StatusCounts()
+        var steps = StatusCounts()
+        for result in results {
+            scenarios[result.status] += 1
+            for step in result.steps where step.kind == .step { steps[step.status] += 1 }
+        }
+        return RunSummary(
+            success: success, scenarios: scenarios, steps: steps, results: results, parseErrors: parseErrors,
+            problems: library.problems, runHookFailure: runHookFailure, duration: duration)
+    }
+
+    /// A complete stream for scenarios run one by one.
+    func assembleStream(
+        plan: SpecPlan, results: [ScenarioResult], extra: [Envelope], startedAt: Timestamp, finishedAt: Timestamp
+    ) -> [Envelope] {
+        var envelopes: [Envelope] = [.meta(Meta.current(implementation: configuration.implementation))]
+        envelopes += plan.envelopes
+        envelopes += library.envelopes
+        let runId = testRunStartedId
+        envelopes.append(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
+        var testCases: [Envelope] = []
+        var execution: [Envelope] = []
+        for result in results {
+            for envelope in result.envelopes {
+                if case .testCase = envelope { testCases.append(envelope) } else { execution.append(envelope) }
+            }
+        }
+        envelopes += testCases
+        envelopes += execution
+        envelopes += extra
+        let success = plan.parseErrors.isEmpty && !results.contains(where: \.failsRun)
+        envelopes.append(
+            .testRunFinished(TestRunFinished(success: success, timestamp: finishedAt, testRunStartedId: runId)))
+        return envelopes
+    }
+}

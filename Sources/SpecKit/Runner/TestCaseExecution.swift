@@ -1,0 +1,337 @@
+import Messages
+
+/// How a step or hook body ended, as a result for messages and for `StepResult`.
+struct BodyOutcome: Sendable {
+    var status: TestStepResultStatus
+    /// The message of `testStepFinished` (nil for passed, undefined, ambiguous and reasonless pending/skipped).
+    var message: String?
+    var exception: Exception?
+    /// The message of `StepResult`, when it says more than `message`.
+    var detail: String?
+    var failureLocation: CodeLocation?
+
+    static let passed = BodyOutcome(status: .passed)
+    static let skipped = BodyOutcome(status: .skipped)
+
+    static func failed(_ message: String, type: String, location: CodeLocation? = nil) -> BodyOutcome {
+        BodyOutcome(
+            status: .failed, message: message, exception: Exception(type: type, message: message),
+            failureLocation: location)
+    }
+
+    /// Classifies what a body threw.
+    init(error: any Error, location: CodeLocation?) {
+        switch error {
+        case let failure as StepFailure:
+            self = .failed(failure.description, type: "StepFailure", location: failure.location)
+        case let pending as Pending:
+            self.init(
+                status: .pending, message: pending.message,
+                exception: pending.message.map { Exception(type: "Pending", message: $0) },
+                detail: pending.description)
+        case let skipped as Skipped:
+            self.init(
+                status: .skipped, message: skipped.message,
+                exception: skipped.message.map { Exception(type: "Skipped", message: $0) },
+                detail: skipped.description)
+        default:
+            let type = String(reflecting: Swift.type(of: error))
+            let description = String(describing: error)
+            self = .failed(description, type: type, location: location)
+            detail = "\(type): \(description)"
+        }
+    }
+
+    init(
+        status: TestStepResultStatus, message: String? = nil, exception: Exception? = nil, detail: String? = nil,
+        failureLocation: CodeLocation? = nil
+    ) {
+        self.status = status
+        self.message = message
+        self.exception = exception
+        self.detail = detail
+        self.failureLocation = failureLocation
+    }
+
+    func result(duration: MessageDuration) -> TestStepResult {
+        TestStepResult(duration: duration, message: message, status: status, exception: exception)
+    }
+}
+
+/// The attempt of a test case: what the engine needs while running it.
+struct Attempt: Sendable {
+    let prepared: PreparedTestCase
+    let number: Int
+    let mayRetry: Bool
+    let skipAll: Bool
+    let workerId: String?
+    let ids: IdSource
+    let index: PlanIndex
+    let emit: @Sendable (Envelope) -> Void
+}
+
+/// A scenario's world, or why it could not be made.
+enum WorldResult<World: Actor>: Sendable {
+    case ready(World)
+    case failed(BodyOutcome)
+}
+
+/// Holds the world of a scenario once made.
+final class WorldBox<World: Actor>: Sendable {
+    let world = Locked<World?>(nil)
+}
+
+extension SpecRunner {
+    /// Runs one attempt of a test case, emitting its messages; returns its status, step results and whether
+    /// it will be retried.
+    func execute(_ attempt: Attempt) async -> (TestStepResultStatus, [StepResult], Bool) {
+        let prepared = attempt.prepared
+        let clock = configuration.clock
+        let testCaseStartedId = attempt.ids.next()
+        attempt.emit(
+            .testCaseStarted(
+                TestCaseStarted(
+                    attempt: attempt.number, id: testCaseStartedId, testCaseId: prepared.testCase.id,
+                    workerId: attempt.workerId, timestamp: clock.now())))
+        let skipping = attempt.skipAll || configuration.dryRun
+        var worst = TestStepResultStatus.passed
+        var results: [StepResult] = []
+        var world: World?
+        var worldFailed = false
+        for step in prepared.steps {
+            let started = clock.now()
+            attempt.emit(
+                .testStepStarted(
+                    TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: step.id, timestamp: started)))
+            let target = AttachmentTarget(
+                testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil, clock: clock,
+                emit: attempt.emit)
+            var outcome: BodyOutcome
+            var result: StepResult
+            switch step.kind {
+            case .hook(let position):
+                let hook = library.hooks[position]
+                let isBefore = hook.record.kind == .beforeScenario
+                result = StepResult(
+                    kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: prepared.info.uri,
+                    line: prepared.info.line, column: prepared.info.column, status: .skipped)
+                if skipping || (isBefore && worst != .passed) || worldFailed {
+                    outcome = .skipped
+                } else if hook.record.tearsDownWorld && world == nil {
+                    outcome = .passed
+                } else {
+                    let made = await obtainWorld(&world, prepared.info, location: hook.info.location)
+                    switch made {
+                    case .failed(let failure):
+                        worldFailed = true
+                        outcome = failure
+                    case .ready(let world):
+                        let context = SpecContext(scenario: prepared.info, step: nil, status: worst, target: target)
+                        outcome = await runHook(hook, world: world, step: nil, context: context)
+                    }
+                }
+            case .step(let pickleStep, let match):
+                let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
+                let location = gherkinStep?.step.location
+                result = StepResult(
+                    kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text,
+                    uri: prepared.info.uri, line: location?.line ?? prepared.info.line,
+                    column: location?.column ?? prepared.info.column, status: .skipped,
+                    pickleStepId: pickleStep.id)
+                switch match {
+                case .undefined:
+                    let snippets = snippets(for: pickleStep)
+                    attempt.emit(
+                        .suggestion(
+                            Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
+                    result.snippet = snippets.first?.code
+                    result.suggestions = didYouMean(pickleStep.text)
+                    outcome = BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
+                case .ambiguous(let matches):
+                    result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
+                    outcome = BodyOutcome(
+                        status: .ambiguous,
+                        detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
+                            + result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
+                case .failed(let message):
+                    outcome = .failed(message, type: "StepMatchError")
+                case .matched(let position, let arguments):
+                    let definition = library.steps[position]
+                    result.definition = definition.info
+                    if skipping || worst != .passed || worldFailed {
+                        outcome = .skipped
+                    } else if let problem = definition.problem {
+                        outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
+                    } else {
+                        switch await obtainWorld(&world, prepared.info, location: definition.info.location) {
+                        case .failed(let failure):
+                            worldFailed = true
+                            outcome = failure
+                        case .ready(let world):
+                            var stepInfo = TestStepInfo(
+                                text: pickleStep.text, keyword: result.keyword, uri: prepared.info.uri,
+                                location: location ?? Location(line: prepared.info.line), pickleStepId: pickleStep.id,
+                                scenario: prepared.info)
+                            outcome = await runStep(
+                                definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
+                                world: world, stepInfo: &stepInfo, status: worst, target: target)
+                        }
+                    }
+                }
+            }
+            _ = target.close()
+            let finished = clock.now()
+            let duration =
+                outcome.status == .undefined || outcome.status == .ambiguous
+                    || (outcome.status == .skipped && outcome.message == nil)
+                ? MessageDuration.zero : clock.duration(from: started, to: finished)
+            attempt.emit(
+                .testStepFinished(
+                    TestStepFinished(
+                        testCaseStartedId: testCaseStartedId, testStepId: step.id,
+                        testStepResult: outcome.result(duration: duration), timestamp: finished)))
+            result.status = outcome.status
+            result.message = outcome.detail ?? outcome.message
+            result.duration = duration
+            if result.failureLocation == nil { result.failureLocation = outcome.failureLocation }
+            results.append(result)
+            worst = max(worst, outcome.status)
+        }
+        let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
+        attempt.emit(
+            .testCaseFinished(
+                TestCaseFinished(
+                    testCaseStartedId: testCaseStartedId, timestamp: clock.now(), willBeRetried: willBeRetried)))
+        return (worst, results, willBeRetried)
+    }
+
+    /// The scenario's world, made on first use.
+    func obtainWorld(
+        _ world: inout World?, _ scenario: ScenarioInfo, location: CodeLocation
+    ) async -> WorldResult<World> {
+        if let world { return .ready(world) }
+        let box = WorldBox<World>()
+        let make = makeWorld
+        let result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
+            let made = try await make(scenario)
+            box.world.withLock { $0 = made }
+        }
+        switch result {
+        case .timedOut:
+            return .failed(
+                .failed(
+                    "cannot make the world of \(scenario.displayName): timed out after "
+                        + Timeout.describe(configuration.stepTimeout), type: "WorldError"))
+        case .finished(let error?):
+            var outcome = BodyOutcome(error: error, location: nil)
+            if outcome.status == .failed {
+                let message =
+                    "cannot make the world of \(scenario.displayName): \(outcome.detail ?? outcome.message ?? "")"
+                outcome = .failed(message, type: outcome.exception?.type ?? "WorldError")
+            }
+            return .failed(outcome)
+        case .finished(nil):
+            guard let made = box.world.value else {
+                return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
+            }
+            world = made
+            return .ready(made)
+        }
+    }
+
+    /// Runs a scenario or step hook on `world` against the timeout.
+    func runHook(
+        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext
+    ) async -> BodyOutcome {
+        let body: @Sendable () async throws -> Void
+        switch hook.record.body {
+        case .run(let run): body = run
+        case .scenario(let run): body = { try await run(world) }
+        case .step(let run):
+            guard let step else { return .passed }
+            body = { try await run(world, step) }
+        }
+        return await guarded(body, context: context, location: hook.info.location)
+    }
+
+    /// Runs `body` against the timeout and classifies how it ended.
+    func guarded(
+        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation
+    ) async -> BodyOutcome {
+        switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
+        case .finished(nil): return .passed
+        case .finished(let error?): return BodyOutcome(error: error, location: location)
+        case .timedOut:
+            return .failed(
+                "timed out after \(Timeout.describe(configuration.stepTimeout))", type: "TimeoutError",
+                location: location)
+        }
+    }
+
+    /// Runs a matched step with its step hooks.
+    func runStep(
+        _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
+        gherkinStep: PlanIndex.StepEntry?, world: World, stepInfo: inout TestStepInfo,
+        status: TestStepResultStatus, target: AttachmentTarget
+    ) async -> BodyOutcome {
+        let tags = stepInfo.scenario.tags
+        var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
+        var outcome = BodyOutcome.passed
+        for hook in library.hooks(.beforeStep, tags: tags) {
+            outcome = await runHook(hook, world: world, step: stepInfo, context: context)
+            if outcome.status != .passed { break }
+        }
+        if outcome.status == .passed {
+            let invoke = definition.record.invoke
+            let types = definition.record.argumentTypes
+            let info = definition.info
+            let argument = pickleStep.argument
+            let uri = stepInfo.uri
+            let body: @Sendable () async throws -> Void = {
+                var values: [any Sendable] = []
+                values.reserveCapacity(types.count)
+                for argument in arguments { values.append(try argument.value()) }
+                if types.count == arguments.count + 1, let trailing = types.last {
+                    values.append(
+                        try trailingArgument(trailing, argument: argument, step: gherkinStep, uri: uri, info: info))
+                }
+                try await invoke(world, values)
+            }
+            outcome = await guarded(body, context: context, location: definition.info.location)
+        }
+        stepInfo.status = outcome.status
+        context.step = stepInfo
+        for hook in library.hooks(.afterStep, tags: tags) {
+            let hookOutcome = await runHook(hook, world: world, step: stepInfo, context: context)
+            if outcome.status == .passed && hookOutcome.status != .passed { outcome = hookOutcome }
+        }
+        return outcome
+    }
+}
+
+/// The trailing `DataTable`, `DocString` or `String` argument of a step.
+func trailingArgument(
+    _ type: Any.Type, argument: PickleStepArgument?, step: PlanIndex.StepEntry?, uri: String,
+    info: StepDefinitionInfo
+) throws -> any Sendable {
+    if ObjectIdentifier(type) == ObjectIdentifier(DataTable.self) {
+        guard let table = argument?.dataTable else {
+            throw ArgumentTypeError(
+                message: "\(info) takes a trailing DataTable, but the step has no data table")
+        }
+        let raw = table.rows.map { $0.cells.map(\.value) }
+        if let rows = step?.step.dataTable?.rows, rows.count == raw.count {
+            return DataTable(raw, uri: uri, cellLocations: rows.map { $0.cells.map(\.location) })
+        }
+        return DataTable(raw)
+    }
+    guard let docString = argument?.docString else {
+        throw ArgumentTypeError(
+            message: "\(info) takes a trailing \(type), but the step has no doc string")
+    }
+    if ObjectIdentifier(type) == ObjectIdentifier(DocString.self) {
+        return DocString(
+            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.step.docString?.location)
+    }
+    return docString.content
+}

@@ -1,0 +1,66 @@
+/// Runs a step or hook body against the clock, in an unstructured task, so that a body ignoring cancellation
+/// cannot hold the run: on timeout the body is cancelled and abandoned (it keeps running in the background).
+enum Timeout {
+    enum Result: Sendable {
+        /// The body returned (nil) or threw.
+        case finished((any Error)?)
+        /// The body was still running after the limit.
+        case timedOut
+    }
+
+    /// Resumes a continuation once; later calls are ignored.
+    private final class Gate: Sendable {
+        private let continuation: Locked<CheckedContinuation<Result, Never>?>
+
+        init(_ continuation: CheckedContinuation<Result, Never>) {
+            self.continuation = Locked(continuation)
+        }
+
+        @discardableResult
+        func resume(_ result: Result) -> Bool {
+            let continuation = self.continuation.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }
+            continuation?.resume(returning: result)
+            return continuation != nil
+        }
+    }
+
+    /// Runs `body` with `context` as `SpecContext.current`; returns how it ended, or `.timedOut` after `limit`.
+    static func run(
+        limit: Duration, context: SpecContext?, _ body: @escaping @Sendable () async throws -> Void
+    ) async -> Result {
+        let timer = Locked<Task<Void, Never>?>(nil)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+            let gate = Gate(continuation)
+            let work = Task {
+                do {
+                    try await SpecContext.$currentValue.withValue(context) { try await body() }
+                    gate.resume(.finished(nil))
+                } catch {
+                    gate.resume(.finished(error))
+                }
+            }
+            timer.withLock { timer in
+                timer = Task {
+                    do {
+                        try await Task.sleep(for: limit)
+                    } catch {
+                        return
+                    }
+                    if gate.resume(.timedOut) { work.cancel() }
+                }
+            }
+        }
+        timer.value?.cancel()
+        return result
+    }
+
+    /// `10 s`, `0.25 s`.
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    }
+}
