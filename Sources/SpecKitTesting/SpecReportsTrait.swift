@@ -1,0 +1,81 @@
+import Foundation
+import Messages
+import SpecKit
+import SpecReports
+import Testing
+
+extension SpecSuite {
+    /// Ends the run: runs the `afterAll` hooks, then writes every report (NDJSON messages, Cucumber JSON, JUnit,
+    /// HTML, Markdown, rerun, usage) of the cases that ran into `reportsDirectory`, one stream per variant merged
+    /// into one. Returns the reports' folder.
+    ///
+    /// - Throws: `ReportError` naming the file that cannot be written.
+    @discardableResult
+    public func finish(title: String = "Acceptance specs") async throws -> URL {
+        let (results, startedAt, beforeAll) = state.withLock { state in
+            (state.results, state.startedAt ?? Timestamp.now, state.beforeAll)
+        }
+        let beforeAllEnvelopes = await beforeAll?.value.envelopes ?? []
+        var afterAllEnvelopes: [Envelope] = []
+        if beforeAll != nil, let lane = laneOrder.first.flatMap({ lanes[$0] }) {
+            let hooks = await lane.runner.runAfterAllHooks(testRunStartedId: "swift-testing-run")
+            afterAllEnvelopes = hooks.envelopes
+            if let failure = hooks.failure {
+                Issue.record(Comment(rawValue: "An afterAll hook failed: \(failure)"))
+            }
+        }
+        let finishedAt = Timestamp.now
+        var streams: [[Envelope]] = []
+        var names: [String] = []
+        for (index, variant) in laneOrder.enumerated() {
+            guard let lane = lanes[variant] else { continue }
+            let ran = results[variant] ?? []
+            guard !ran.isEmpty || index == 0 else { continue }
+            let position = Dictionary(lane.order.enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
+            let ordered = ran.sorted { (position[$0.scenario.pickleId] ?? 0) < (position[$1.scenario.pickleId] ?? 0) }
+            let extra = index == 0 ? beforeAllEnvelopes + afterAllEnvelopes : []
+            streams.append(
+                lane.runner.stream(
+                    plan: lane.plan, results: ordered, extra: extra, startedAt: startedAt, finishedAt: finishedAt))
+            names.append(variant)
+        }
+        let stream = streams.count == 1 ? streams[0] : try ShardMerger().merge(streams, names: names)
+        try ReportDirectory(directory: reportsDirectory, strict: configuration.strict, title: title).write(stream)
+        return reportsDirectory
+    }
+}
+
+/// A suite trait that writes a spec suite's reports when the suite's tests are done: put it on the suite whose
+/// test runs the suite's cases.
+///
+/// ```swift
+/// @Suite(.specReports(specs)) struct FeedSpecsTests { ... }
+/// ```
+public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
+    /// The suite whose reports are written.
+    public let suite: SpecSuite<World>
+    /// The title of the HTML and Markdown reports.
+    public let title: String
+
+    /// Runs the suite's tests, then `suite.finish(title:)`; a report that cannot be written is a recorded issue.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await function()
+        do {
+            try await suite.finish(title: title)
+        } catch {
+            Issue.record(error, "The spec reports cannot be written to \(suite.reportsDirectory.path)")
+        }
+    }
+}
+
+extension Trait {
+    /// Writes the reports of `suite` into its `reportsDirectory` after the suite's tests
+    /// (`.build/spec-reports/` by default, or `$FEED_SPECS_REPORTS`).
+    public static func specReports<World: Actor>(_ suite: SpecSuite<World>, title: String = "Acceptance specs")
+        -> Self where Self == SpecReportsTrait<World>
+    {
+        SpecReportsTrait(suite: suite, title: title)
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Messages
+import SpecKit
+import Testing
+
+/// The `.feature` files of a folder as Swift Testing cases: every scenario × every variant (e.g. every store),
+/// each case named `Feature › Scenario [variant]`, a failing step recorded as an issue at its `.feature` line.
+///
+/// ```swift
+/// let specs = SpecSuite(
+///     specs: packageRoot.appendingPathComponent("Specs"), packageRoot: packageRoot,
+///     variants: StoreKind.allCases, library: FeedSpecs.library()
+/// ) { store, _ in try FeedSpecs.makeWorld(store: store) } tearDown: { world in try FeedSpecs.tearDown(world) }
+///
+/// @Suite(.specReports(specs)) struct FeedSpecsTests {
+///     @Test(arguments: specs.cases) func scenario(_ spec: SpecCase) async { await specs.run(spec) }
+/// }
+/// ```
+///
+/// The specs are read when the suite is made, at run time, from the source tree: editing a `.feature` file needs
+/// no rebuild. `FEED_SPECS_TAGS` (a tag expression) and `FEED_SPECS_NAME` (a regular expression matched against
+/// scenario names) select scenarios. A `.feature` file that does not parse becomes one failing case naming
+/// `file:line:column`; the other files still run.
+public final class SpecSuite<World: Actor>: Sendable {
+    /// One variant's runner and its own plan of the specs.
+    struct Lane: Sendable {
+        let variant: String
+        let runner: SpecRunner<World>
+        let plan: SpecPlan
+        /// The selected scenarios by `uri:line`.
+        let scenarios: [String: ScenarioInfo]
+        /// The selected scenarios in plan order.
+        let order: [ScenarioInfo]
+    }
+
+    struct State {
+        var results: [String: [ScenarioResult]] = [:]
+        var startedAt: Timestamp?
+        var beforeAll: Task<(envelopes: [Envelope], failure: String?), Never>?
+    }
+
+    /// Every case: scenarios × variants, then one per `.feature` file that does not parse or other problem.
+    public let cases: [SpecCase]
+    /// The variants, as named in case names.
+    public let variants: [String]
+    /// Where the reports are written after the run (see `writeReports()`).
+    public let reportsDirectory: URL
+    /// The run configuration every variant's runner uses (the selection comes from the environment).
+    public let configuration: RunConfiguration
+    let lanes: [String: Lane]
+    let laneOrder: [String]
+    let documentPaths: [String: String]
+    let state = Protected(State())
+
+    /// Loads the specs under `specs` and prepares one runner per variant.
+    ///
+    /// - Parameters:
+    ///   - specs: the folder of `.feature` files (searched recursively) or one file.
+    ///   - packageRoot: the folder `.feature` uris are relative to (`Specs/cache.feature`).
+    ///   - variants: what every scenario runs against; each case name ends with `[variant]`.
+    ///   - library: the step definitions, parameter types and hooks.
+    ///   - environment: where `FEED_SPECS_TAGS`, `FEED_SPECS_NAME` and `FEED_SPECS_REPORTS` are read.
+    ///   - configure: changes to the run configuration (timeouts, strictness...), applied after the environment.
+    ///   - makeWorld: makes the fresh world of one scenario for one variant.
+    ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    public init<Variant: Sendable & CustomStringConvertible>(
+        specs: URL, packageRoot: URL, variants: [Variant], library: StepLibrary<World>,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        configure: (inout RunConfiguration) -> Void = { _ in },
+        makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
+        var configuration = RunConfiguration()
+        configuration.uriBase = packageRoot.path
+        if let tags = environment["FEED_SPECS_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
+            configuration.tagExpressions = [tags]
+        }
+        if let name = environment["FEED_SPECS_NAME"], !name.isEmpty {
+            configuration.namePatterns = [name]
+        }
+        configure(&configuration)
+        self.configuration = configuration
+        self.variants = variants.map(\.description)
+        if let reports = environment["FEED_SPECS_REPORTS"], !reports.isEmpty {
+            reportsDirectory = URL(fileURLWithPath: reports, isDirectory: true)
+        } else {
+            reportsDirectory = packageRoot.appendingPathComponent(".build/spec-reports", isDirectory: true)
+        }
+
+        var lanes: [String: Lane] = [:]
+        var laneOrder: [String] = []
+        var problems: [SpecCase] = []
+        var documentPaths: [String: String] = [:]
+        var firstLane: Lane?
+        for variant in variants {
+            let name = variant.description
+            let runner = SpecRunner(
+                library: library, configuration: configuration,
+                makeWorld: { scenario in try await makeWorld(variant, scenario) }, tearDown: tearDown)
+            do {
+                let plan = try runner.plan(paths: [specs.path])
+                let selected = try runner.selectedScenarios(in: plan)
+                let lane = Lane(
+                    variant: name, runner: runner, plan: plan,
+                    scenarios: Dictionary(selected.map { (Self.key($0.uri, $0.line), $0) }) { first, _ in first },
+                    order: selected)
+                lanes[name] = lane
+                laneOrder.append(name)
+                if firstLane == nil {
+                    firstLane = lane
+                    for document in plan.documents { documentPaths[document.uri] = document.path }
+                }
+            } catch {
+                problems = [
+                    SpecCase(kind: .problem(message: error.message), name: "Specs cannot run: \(error.message)")
+                ]
+                break
+            }
+        }
+        self.lanes = lanes
+        self.laneOrder = laneOrder
+        self.documentPaths = documentPaths
+
+        var cases: [SpecCase] = []
+        if let firstLane, problems.isEmpty {
+            let names = Self.caseNames(firstLane.order)
+            for scenario in firstLane.order {
+                for variant in laneOrder {
+                    cases.append(
+                        SpecCase(
+                            kind: .scenario(uri: scenario.uri, line: scenario.line, variant: variant),
+                            name: "\(names[scenario.pickleId] ?? scenario.name) [\(variant)]"))
+                }
+            }
+            for error in firstLane.plan.parseErrors {
+                cases.append(
+                    SpecCase(
+                        kind: .parseError(
+                            uri: error.uri, line: error.line, column: error.column ?? 1, message: error.message),
+                        name: "\(error.uri):\(error.line):\(error.column ?? 1): cannot be parsed"))
+            }
+            for problem in firstLane.runner.problems {
+                cases.append(
+                    SpecCase(kind: .problem(message: problem.description), name: "Step library: \(problem)"))
+            }
+        }
+        if variants.isEmpty {
+            problems.append(
+                SpecCase(kind: .problem(message: "No variants to run the specs against"), name: "No variants"))
+        }
+        self.cases = cases + problems
+    }
+
+    /// `Feature › Scenario`, with the examples row's line added when several scenarios of a feature share a name.
+    static func caseNames(_ scenarios: [ScenarioInfo]) -> [String: String] {
+        var counts: [String: Int] = [:]
+        for scenario in scenarios { counts["\(scenario.uri)\u{0}\(scenario.name)", default: 0] += 1 }
+        var names: [String: String] = [:]
+        for scenario in scenarios {
+            var name = "\(scenario.featureName) › \(scenario.name)"
+            if counts["\(scenario.uri)\u{0}\(scenario.name)", default: 0] > 1 { name += " (line \(scenario.line))" }
+            names[scenario.pickleId] = name
+        }
+        return names
+    }
+
+    static func key(_ uri: String, _ line: Int) -> String { "\(uri):\(line)" }
+
+    /// Runs one case and records every failure as a Swift Testing issue: a failing step at its `.feature` file,
+    /// line and column, with the step, the message and the Swift location of the failing expectation; an
+    /// undefined step with the snippet that defines it.
+    public func run(_ specCase: SpecCase) async {
+        switch specCase.kind {
+        case .problem(let message):
+            Issue.record(Comment(rawValue: message))
+        case .parseError(let uri, let line, let column, let message):
+            Issue.record(
+                Comment(rawValue: "\(uri):\(line):\(column): \(message)"),
+                sourceLocation: sourceLocation(uri: uri, line: line, column: column))
+        case .scenario(let uri, let line, let variant):
+            guard let lane = lanes[variant], let scenario = lane.scenarios[Self.key(uri, line)] else {
+                Issue.record(
+                    Comment(
+                        rawValue: "No scenario at \(uri):\(line) for \(variant): were the specs changed during the run?"
+                    ))
+                return
+            }
+            let hooks = await beforeAllHooks()
+            if let failure = hooks.failure {
+                Issue.record(Comment(rawValue: "A beforeAll hook failed, so no scenario runs: \(failure)"))
+                return
+            }
+            let result = await lane.runner.run(scenario, in: lane.plan)
+            state.withLock { $0.results[variant, default: []].append(result) }
+            record(result)
+        }
+    }
+
+    /// Records the issues of a scenario that fails the run (a `@wip` scenario records none).
+    func record(_ result: ScenarioResult) {
+        guard result.failsRun else { return }
+        let failing = result.steps.filter { $0.status != .passed && $0.status != .skipped }
+        guard !failing.isEmpty else {
+            Issue.record(
+                Comment(rawValue: "\(result.scenario.reference): the scenario \(result.status.rawValue.lowercased())"),
+                sourceLocation: sourceLocation(
+                    uri: result.scenario.uri, line: result.scenario.line, column: result.scenario.column))
+            return
+        }
+        for step in failing {
+            Issue.record(
+                Comment(rawValue: Self.message(for: step)),
+                sourceLocation: sourceLocation(uri: step.uri, line: step.line, column: step.column))
+        }
+    }
+
+    /// The text of an issue: the step and its status, the message, where in Swift, the snippet or candidates.
+    static func message(for step: StepResult) -> String {
+        var lines: [String] = []
+        switch step.kind {
+        case .step: lines.append("\(step.keyword)\(step.text) [\(step.status.rawValue.lowercased())]")
+        case .hook(let hook): lines.append("\(hook) [\(step.status.rawValue.lowercased())]")
+        }
+        if let message = step.message, !message.isEmpty { lines.append(message) }
+        if let failure = step.failureLocation {
+            var at = "at \(failure)"
+            if let definition = step.definition,
+                definition.location.fileID != failure.fileID
+                    || definition.location.line != failure.line
+            {
+                at += " (step definition \(definition))"
+            }
+            lines.append(at)
+        } else if let definition = step.definition {
+            lines.append("step definition \(definition)")
+        }
+        if !step.ambiguousDefinitions.isEmpty {
+            lines.append("It matches:")
+            lines += step.ambiguousDefinitions.map { "  \($0)" }
+        }
+        if let snippet = step.snippet {
+            lines.append("Define it with:")
+            lines.append(snippet)
+        }
+        if !step.suggestions.isEmpty {
+            lines.append("Did you mean:")
+            lines += step.suggestions.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A Swift Testing location in a `.feature` file.
+    func sourceLocation(uri: String, line: Int, column: Int) -> SourceLocation {
+        let path =
+            documentPaths[uri]
+            ?? (configuration.uriBase.map { URL(fileURLWithPath: $0).appendingPathComponent(uri).path } ?? uri)
+        let fileName = (uri as NSString).lastPathComponent
+        let folder = ((uri as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return SourceLocation(
+            fileID: "\(folder.isEmpty ? "Specs" : folder)/\(fileName)", filePath: path, line: max(1, line),
+            column: max(1, column))
+    }
+
+    /// Runs the `beforeAll` hooks once, the first time a scenario needs them.
+    func beforeAllHooks() async -> (envelopes: [Envelope], failure: String?) {
+        let task = state.withLock { state in
+            if state.startedAt == nil { state.startedAt = Timestamp.now }
+            if let task = state.beforeAll { return task }
+            guard let lane = laneOrder.first.flatMap({ lanes[$0] }) else {
+                let task = Task<(envelopes: [Envelope], failure: String?), Never> { ([], nil) }
+                state.beforeAll = task
+                return task
+            }
+            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: "swift-testing-run") }
+            state.beforeAll = task
+            return task
+        }
+        return await task.value
+    }
+}
+
+/// A value behind a lock.
+final class Protected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import SpecKit
+import SpecKitTesting
+import Testing
+
+/// A world for the bridge's own tests: one number.
+actor CounterWorld {
+    var value = 0
+    func set(_ value: Int) { self.value = value }
+}
+
+/// The bridge against small specs written into a temporary folder for each test.
+@Suite struct BridgeTests {
+    /// A temporary package with `Specs/` holding `files` (name → text).
+    final class Sandbox {
+        let root: URL
+        init(_ files: [String: String]) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
+            let specs = root.appendingPathComponent("Specs")
+            try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+            for (name, text) in files {
+                try Data(text.utf8).write(to: specs.appendingPathComponent(name))
+            }
+        }
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func suite(_ environment: [String: String] = [:]) -> SpecSuite<CounterWorld> {
+            var steps = StepLibrary<CounterWorld>()
+            steps.given("the value is {int}") { (world, value: Int) in world.set(value) }
+            steps.then("the value should be {int}") { (world, value: Int) in
+                try expectEqual(world.value, value, "the value")
+            }
+            var environment = environment
+            environment["FEED_SPECS_REPORTS"] = root.appendingPathComponent("reports").path
+            return SpecSuite(
+                specs: root.appendingPathComponent("Specs"), packageRoot: root, variants: ["a", "b"],
+                library: steps, environment: environment
+            ) { _, _ in CounterWorld() }
+        }
+    }
+
+    static let counting = """
+        Feature: Counting
+          @fast
+          Scenario: Setting the value
+            Given the value is 3
+            Then the value should be 3
+
+          Scenario: A wrong expectation
+            Given the value is 3
+            Then the value should be 4
+
+          Scenario: An unknown step
+            Given the value is 3
+            When the value is doubled
+        """
+
+    @Test func everyScenarioTimesEveryVariantIsOneNamedCase() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let names = sandbox.suite().cases.map(\.name)
+        #expect(
+            names == [
+                "Counting › Setting the value [a]", "Counting › Setting the value [b]",
+                "Counting › A wrong expectation [a]", "Counting › A wrong expectation [b]",
+                "Counting › An unknown step [a]", "Counting › An unknown step [b]",
+            ])
+    }
+
+    @Test func tagExpressionFromTheEnvironmentSelectsScenarios() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let names = sandbox.suite(["FEED_SPECS_TAGS": "@fast"]).cases.map(\.name)
+        #expect(names == ["Counting › Setting the value [a]", "Counting › Setting the value [b]"])
+    }
+
+    @Test func namePatternFromTheEnvironmentSelectsScenarios() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let names = sandbox.suite(["FEED_SPECS_NAME": "unknown"]).cases.map(\.name)
+        #expect(names == ["Counting › An unknown step [a]", "Counting › An unknown step [b]"])
+    }
+
+    @Test func invalidTagExpressionIsOneFailingCaseNamingIt() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let cases = sandbox.suite(["FEED_SPECS_TAGS": "@fast and"]).cases
+        #expect(cases.count == 1)
+        #expect(cases.first?.name.contains("@fast and") == true)
+    }
+
+    @Test func parseErrorIsAFailingCaseNamingFileLineAndColumnWhileOtherFilesStillRun() async throws {
+        let broken = "Feature: Broken\n  Scenario: One\n    Given the value is 1\n    this is not a step\n"
+        let sandbox = try Sandbox(["counting.feature": Self.counting, "broken.feature": broken])
+        let suite = sandbox.suite()
+        let problems = suite.cases.filter {
+            if case .parseError = $0.kind { return true }
+            return false
+        }
+        #expect(problems.map(\.name) == ["Specs/broken.feature:4:5: cannot be parsed"])
+        #expect(suite.cases.count == 7)
+        let problem = try #require(problems.first)
+        await withKnownIssue {
+            await suite.run(problem)
+        } matching: { issue in
+            issue.sourceLocation?.line == 4 && issue.sourceLocation?.column == 5
+                && issue.sourceLocation?.fileName == "broken.feature"
+        }
+    }
+
+    private func scenarioCase(_ suite: SpecSuite<CounterWorld>, named name: String) throws -> SpecCase {
+        try #require(suite.cases.first { $0.name == name })
+    }
+
+    @Test func passingScenarioRecordsNoIssue() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+    }
+
+    @Test func failingStepIsAnIssueAtItsFeatureLineWithTheMessageAndTheSwiftLocation() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Counting › A wrong expectation [b]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.fileName == "counting.feature" && issue.sourceLocation?.line == 9
+                && issue.sourceLocation?.column == 5 && text.contains("Then the value should be 4")
+                && text.contains("the value: expected 4, got 3") && text.contains("BridgeTests.swift")
+        }
+    }
+
+    @Test func undefinedStepIsAnIssueShowingItsSnippet() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Counting › An unknown step [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.line == 13 && text.contains("Define it with:")
+                && text.contains("the value is doubled")
+        }
+    }
+
+    @Test func finishWritesTheReportsOfTheCasesThatRan() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [b]"))
+        let folder = try await suite.finish()
+        #expect(folder == sandbox.root.appendingPathComponent("reports"))
+        let messages = try String(
+            contentsOf: folder.appendingPathComponent("cucumber-messages.ndjson"), encoding: .utf8)
+        #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+    }
+}
