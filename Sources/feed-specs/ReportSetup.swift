@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecKit
 import SpecReports
 import Synchronization
 
@@ -50,7 +51,7 @@ struct FormatRequest: Equatable {
 ///
 /// The run's envelopes may arrive from several threads (parallel workers); they are fed to the formatters one
 /// at a time under a lock. The first report error is kept and returned by `finish()`.
-final class ReportSink: Sendable {
+final class ReportSink: MessageSink {
     private struct State {
         var reporter: Reporter
         var error: ReportError?

@@ -70,7 +70,7 @@ enum RunCommand {
         }
         if let statusFile = options.shardStatusFile {
             // Tells Bazel that this test runner supports sharding.
-            FileManager.default.createFile(atPath: statusFile, contents: Data())
+            _ = FileManager.default.createFile(atPath: statusFile, contents: Data())
         }
         if options.rerunFileWasEmpty && options.targets.isEmpty {
             StandardStreams.write("Nothing to rerun: the rerun file lists no scenario.\n")
@@ -163,6 +163,12 @@ enum RunCommand {
                 StandardStreams.writeError("feed-specs: could not write a report: \(error)\n")
                 success = false
             }
+            for error in summary.parseErrors {
+                StandardStreams.writeError("Parse error: \(error)\n")
+            }
+            if let failure = summary.runHookFailure {
+                StandardStreams.writeError("A beforeAll/afterAll hook failed: \(failure)\n")
+            }
             announce(files: sink.writtenFiles)
             success = success && summary.success
         }
@@ -203,8 +209,7 @@ enum RunCommand {
     }
 
     /// Parses the `.feature` files of `paths` (folders searched recursively, sorted) with extra languages.
-    static func loadPlan(paths: [String], languages: GherkinLanguages, ids: IdSource) throws(SpecRunError) -> SpecPlan
-    {
+    static func loadPlan(paths: [String], languages: GherkinLanguages, ids: IdSource) throws(SpecRunError) -> SpecPlan {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false

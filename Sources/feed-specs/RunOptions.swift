@@ -68,7 +68,8 @@ struct RunOptions: Equatable {
 
     /// Parses the arguments of `run`; `environment` supplies Bazel's sharding variables.
     static func parse(
-        _ arguments: [String], environment: [String: String], readFile: (String) throws -> String = {
+        _ arguments: [String], environment: [String: String],
+        readFile: (String) throws -> String = {
             try String(contentsOfFile: $0, encoding: .utf8)
         }
     ) throws(OptionParser.Failure) -> RunOptions {
@@ -122,7 +123,8 @@ struct RunOptions: Equatable {
                 options.targets.append(try target(positional))
             }
         }
-        if options.shard == nil, let total = environment["TEST_TOTAL_SHARDS"], let index = environment["TEST_SHARD_INDEX"]
+        if options.shard == nil, let total = environment["TEST_TOTAL_SHARDS"],
+            let index = environment["TEST_SHARD_INDEX"]
         {
             // Bazel numbers shards from 0.
             guard let count = Int(total), let zeroBased = Int(index), count >= 1, zeroBased >= 0, zeroBased < count
