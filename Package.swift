@@ -47,5 +47,6 @@ let package = Package(
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit", "Gherkin", "Messages"]),
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
         .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance"]),
+        .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
     ]
 )

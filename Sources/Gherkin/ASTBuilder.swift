@@ -175,7 +175,8 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
             for token in node.tokens where token.type == .other {
                 lines.append(token.text ?? "")
             }
-            while let last = lines.last, last.isEmpty {
+            // Trailing lines that are empty once trimmed (only spaces or tabs) are not part of the description.
+            while let last = lines.last, last.allSatisfy(\.isWhitespace) {
                 lines.removeLast()
             }
             if parent.description == nil { parent.description = lines.joined(separator: "\n") }

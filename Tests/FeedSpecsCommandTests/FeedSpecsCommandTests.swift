@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+
+/// The built `feed-specs` executable (beside the test bundle: this target depends on it) and the package root.
+enum FeedSpecsCommand {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let url: URL? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("feed-specs")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    static var isAvailable: Bool { url != nil }
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs `feed-specs arguments` in `directory` (without a terminal, so without colours).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome
+    {
+        let executable = try #require(url)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var base = ProcessInfo.processInfo.environment
+        for key in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "GHERKIN_LANGUAGES"] {
+            base[key] = nil
+        }
+        process.environment = base.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorReader = PipeReader(errors.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = errorReader.wait()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end on its own thread (not the cooperative pool, which a blocked test would starve),
+    /// so a full pipe never blocks the child.
+    private final class PipeReader: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+
+    /// A fresh folder holding a copy of the package's `Specs/` (to edit without touching the real ones).
+    static func workspace() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "feed-specs-command-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Specs"), to: directory.appendingPathComponent("Specs"))
+        return directory
+    }
+
+    /// Replaces the first occurrence of `old` by `new` in the file at `path` (relative to `directory`).
+    static func edit(_ path: String, in directory: URL, replacing old: String, with new: String) throws {
+        let url = directory.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let range = try #require(text.range(of: old), "\(old) not found in \(path)")
+        try text.replacingCharacters(in: range, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// The numbers of a Cucumber summary line, e.g. 65 in `65 scenarios (65 passed)`.
+    static func count(_ noun: String, in output: String) -> Int? {
+        for line in output.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.count >= 2, words[1].hasPrefix(noun), let value = Int(words[0]) { return value }
+        }
+        return nil
+    }
+}
+
+@Suite(
+    "feed-specs command",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FeedSpecsCommandTests {
+    @Test("runs every spec by default, passes, and writes every report into --out")
+    func defaultRun() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run(["--out", "out"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output))
+        #expect(scenarios > 20)
+        #expect(outcome.output.contains("\(scenarios) scenarios (\(scenarios) passed)"))
+        for name in ["cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(name)").path), "\(name)")
+            #expect(outcome.output.contains("out/\(name)"), "the console names \(name)")
+        }
+        #expect(!outcome.output.contains("\u{1B}["), "no colours without a terminal")
+    }
+
+    @Test("a failing expectation fails the run with the scenario's file:line and a product owner's message")
+    func failingScenario() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FeedSpecsCommand.edit(
+            "Specs/load_cached_feed.feature", in: directory, replacing: "Then 4 images are delivered",
+            with: "Then 5 images are delivered")
+        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("1 failed"))
+        #expect(outcome.output.contains("Specs/load_cached_feed.feature:"))
+        #expect(outcome.output.contains("Expected 5 images"))
+
+        let rerun = try String(
+            contentsOf: directory.appendingPathComponent("out/rerun.txt"), encoding: .utf8)
+        #expect(rerun.contains("Specs/load_cached_feed.feature:"))
+        let again = try FeedSpecsCommand.run(["@out/rerun.txt", "--format", "summary"], in: directory)
+        #expect(again.status == 1)
+        #expect(again.output.contains("1 scenario (1 failed)"), "only the failed scenario is rerun: \(again.output)")
+    }
+
+    @Test("an undefined step shows a snippet; it fails a strict run and not a --no-strict one")
+    func undefinedStep() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feature = """
+            Feature: Shaking
+              Scenario: Shaking the phone refreshes the feed
+                Given the customer has connectivity
+                When the customer shakes the phone 3 times
+
+            """
+        try feature.write(to: directory.appendingPathComponent("Specs/shaking.feature"), atomically: true, encoding: .utf8)
+        let strict = try FeedSpecsCommand.run(["Specs/shaking.feature", "--format", "summary"], in: directory)
+        #expect(strict.status == 1)
+        #expect(strict.output.contains("1 scenario (1 undefined)"))
+        #expect(strict.output.contains(#"steps.when("the customer shakes the phone {int} times")"#))
+        let lenient = try FeedSpecsCommand.run(
+            ["Specs/shaking.feature", "--format", "summary", "--no-strict"], in: directory)
+        #expect(lenient.status == 0)
+    }
+
+    @Test("a malformed feature is reported at file:line:column and fails the run; the other files still run")
+    func parseError() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "Feature: Broken\n  Scenario: one\n    Given a step\n  Oops\n".write(
+            to: directory.appendingPathComponent("Specs/broken.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("Specs/broken.feature:4:3:"))
+        #expect((FeedSpecsCommand.count("scenario", in: outcome.output) ?? 0) > 20)
+    }
+
+    @Test(
+        "usage errors exit with status 2 and name what is wrong",
+        arguments: [
+            (["--tag", "@cache"], "did you mean '--tags'?"),
+            (["--format", "htm"], "did you mean 'html'?"),
+            (["--shard", "3/2"], "--shard 3/2"),
+            (["--store", "disk"], "--store disk"),
+            (["--retry", "-1"], "--retry -1"),
+            (["--order", "shuffled"], "--order shuffled"),
+            (["Specs/nowhere.feature"], "Specs/nowhere.feature"),
+            (["stpes"], "did you mean 'steps'?"),
+            (["merge"], "no message stream given"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let outcome = try FeedSpecsCommand.run(arguments, in: FeedSpecsCommand.packageRoot)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains(message), "\(outcome.errors)")
+    }
+
+    @Test("--help explains the options with examples and exits 0")
+    func help() throws {
+        let outcome = try FeedSpecsCommand.run(["run", "--help"], in: FeedSpecsCommand.packageRoot)
+        #expect(outcome.status == 0)
+        for option in ["--tags", "--name", "--dry-run", "--strict", "--fail-fast", "--retry", "--store", "--format",
+            "--out", "--order", "--parallel", "--shard", "--languages", "Examples:"]
+        {
+            #expect(outcome.output.contains(option), "\(option)")
+        }
+    }
+
+    @Test("two shards split the scenarios without overlap, and merging their streams gives the full run")
+    func shardsAndMerge() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let full = try FeedSpecsCommand.run(["--format", "summary"], in: directory)
+        let total = try #require(FeedSpecsCommand.count("scenario", in: full.output))
+        let first = try FeedSpecsCommand.run(
+            ["--shard", "1/2", "--format", "summary", "--format", "message:s1.ndjson"], in: directory)
+        let second = try FeedSpecsCommand.run(
+            ["--shard", "2/2", "--format", "summary", "--format", "message:s2.ndjson"], in: directory)
+        let one = try #require(FeedSpecsCommand.count("scenario", in: first.output))
+        let two = try #require(FeedSpecsCommand.count("scenario", in: second.output))
+        #expect(one > 0 && two > 0)
+        #expect(one + two == total)
+
+        let merged = try FeedSpecsCommand.run(["merge", "s1.ndjson", "s2.ndjson", "--out", "merged"], in: directory)
+        #expect(merged.status == 0, "\(merged.errors)")
+        #expect(merged.output.contains("\(total) scenarios (\(total) passed)"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("merged/junit.xml").path))
+    }
+
+    @Test("Bazel's sharding variables select a shard and the status file is touched")
+    func bazelSharding() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let statusFile = directory.appendingPathComponent("shard-status").path
+        let bazel = try FeedSpecsCommand.run(
+            ["--format", "summary"], in: directory,
+            environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": statusFile])
+        let explicit = try FeedSpecsCommand.run(["--format", "summary", "--shard", "2/2"], in: directory)
+        #expect(bazel.status == 0)
+        #expect(FileManager.default.fileExists(atPath: statusFile))
+        #expect(FeedSpecsCommand.count("scenario", in: bazel.output) == FeedSpecsCommand.count("scenario", in: explicit.output))
+    }
+
+    @Test("--tags and --name select scenarios; --dry-run runs nothing but matches every step")
+    func selection() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tagged = try FeedSpecsCommand.run(["--tags", "@boundary", "--format", "pretty"], in: directory)
+        #expect(tagged.status == 0)
+        let scenarioLines = tagged.output.split(separator: "\n").filter { $0.contains("Scenario") }
+        #expect(!scenarioLines.isEmpty)
+        #expect(tagged.output.split(separator: "\n").filter { $0.hasPrefix("  @") }.allSatisfy { $0.contains("@boundary") })
+
+        let none = try FeedSpecsCommand.run(["--name", "^no scenario has this name$", "--format", "summary"], in: directory)
+        #expect(none.output.contains("0 scenarios"))
+
+        let dry = try FeedSpecsCommand.run(["--dry-run", "--format", "summary"], in: directory)
+        #expect(dry.status == 0)
+        #expect(dry.output.contains("skipped"))
+        #expect(!dry.output.contains("passed"))
+    }
+
+    @Test("--store all runs every scenario against each store, with one report folder per store")
+    func everyStore() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run(
+            ["--store", "all", "--parallel", "2", "--tags", "@cache", "--out", "out"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.output)")
+        for store in ["memory", "file", "sqlite"] {
+            #expect(outcome.output.contains("== store: \(store)"))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(store)/junit.xml").path))
+        }
+    }
+
+    @Test("steps lists every definition with an example, its Swift location and its use count")
+    func stepCatalog() throws {
+        let outcome = try FeedSpecsCommand.run(["steps"], in: FeedSpecsCommand.packageRoot)
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("step definitions,"))
+        #expect(outcome.output.contains("the server offers the feed {string}"))
+        #expect(outcome.output.contains("example:    the server offers the feed \""))
+        #expect(outcome.output.contains("defined at: FeedAcceptance/"))
+        let unused = try FeedSpecsCommand.run(["steps", "--unused"], in: FeedSpecsCommand.packageRoot)
+        #expect(unused.status == 0, "the package's own specs use every step: \(unused.output)")
+    }
+
+    @Test("steps flags a definition no spec uses")
+    func unusedStep() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Specs/photos_feed.feature"))
+        let outcome = try FeedSpecsCommand.run(["steps", "--unused"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("never (UNUSED)"))
+    }
+}
