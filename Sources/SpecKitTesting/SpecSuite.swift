@@ -271,7 +271,7 @@ public final class SpecSuite<World: Actor>: Sendable {
                 state.beforeAll = task
                 return task
             }
-            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: "swift-testing-run") }
+            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: lane.runner.testRunStartedId) }
             state.beforeAll = task
             return task
         }

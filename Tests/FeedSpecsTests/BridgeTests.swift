@@ -24,8 +24,13 @@ actor CounterWorld {
         }
         deinit { try? FileManager.default.removeItem(at: root) }
 
-        func suite(_ environment: [String: String] = [:]) -> SpecSuite<CounterWorld> {
+        func suite(
+            _ environment: [String: String] = [:], failingBeforeAll: Bool = false
+        ) -> SpecSuite<CounterWorld> {
             var steps = StepLibrary<CounterWorld>()
+            if failingBeforeAll {
+                steps.beforeAll { throw StepFailure("the test server did not start") }
+            }
             steps.given("the value is {int}") { (world, value: Int) in world.set(value) }
             steps.then("the value should be {int}") { (world, value: Int) in
                 try expectEqual(world.value, value, "the value")
@@ -153,5 +158,16 @@ actor CounterWorld {
         #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 2)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+    }
+
+    @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite(failingBeforeAll: true)
+        let spec = try scenarioCase(suite, named: "Counting › Setting the value [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("the test server did not start")
+        }
     }
 }
