@@ -21,6 +21,13 @@ public struct SpecPlan: Sendable {
         public var path: String
         /// The parsed file: source, syntax tree, pickles, errors.
         public var result: Gherkin.Result
+
+        /// Creates a document parsed elsewhere (e.g. with extra Gherkin languages).
+        public init(uri: String, path: String, result: Gherkin.Result) {
+            self.uri = uri
+            self.path = path
+            self.result = result
+        }
     }
 
     /// The files, sorted by path.

@@ -1,0 +1,119 @@
+/// A small command-line option parser shared by the subcommands: `--flag`, `--option VALUE`,
+/// `--option=VALUE`, repeatable options, positional arguments, and `--` to end the options. An unknown option is a
+/// usage error naming the closest valid one.
+struct OptionParser {
+    /// One option a command accepts.
+    struct Option {
+        /// The long name, with its dashes (`--tags`).
+        let name: String
+        /// A short alias (`-t`), if any.
+        let short: String?
+        /// Whether the option takes a value.
+        let takesValue: Bool
+    }
+
+    /// What went wrong with the arguments.
+    enum Failure: Error, Equatable {
+        /// `--help` or `-h` was given.
+        case help
+        /// A usage error, with its message.
+        case usage(String)
+    }
+
+    /// The parsed arguments: options in the order given (repeatable ones appear several times) and positionals.
+    struct Parsed {
+        /// Each option given, with its value (empty for a flag).
+        var options: [(name: String, value: String)] = []
+        /// The arguments that are not options.
+        var positionals: [String] = []
+
+        /// The values given for `name`, in order.
+        func values(_ name: String) -> [String] {
+            options.filter { $0.name == name }.map(\.value)
+        }
+
+        /// The last value given for `name`.
+        func value(_ name: String) -> String? {
+            options.last { $0.name == name }?.value
+        }
+
+        /// Whether the flag `name` was given.
+        func has(_ name: String) -> Bool {
+            options.contains { $0.name == name }
+        }
+    }
+
+    let options: [Option]
+
+    /// Parses `arguments`.
+    func parse(_ arguments: [String]) throws(Failure) -> Parsed {
+        var parsed = Parsed()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" { throw .help }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
+                var message = "unknown option '\(name)'"
+                if let suggestion = closest(to: name) { message += "; did you mean '\(suggestion)'?" }
+                throw .usage(message)
+            }
+            if option.takesValue {
+                if let inlineValue {
+                    parsed.options.append((option.name, inlineValue))
+                } else {
+                    guard index < arguments.count else { throw .usage("\(option.name) needs a value") }
+                    parsed.options.append((option.name, arguments[index]))
+                    index += 1
+                }
+            } else {
+                if inlineValue != nil { throw .usage("\(option.name) takes no value") }
+                parsed.options.append((option.name, ""))
+            }
+        }
+        return parsed
+    }
+
+    /// The valid option closest to `name` by edit distance, when it is close enough to be a typo.
+    func closest(to name: String) -> String? {
+        let scored = options.map { (name: $0.name, distance: editDistance(name, $0.name)) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+        let prefixMatch = options.first { $0.name.hasPrefix(name) && name.count > 2 }
+        if let prefixMatch { return prefixMatch.name }
+        return best.distance <= max(2, best.name.count / 3) ? best.name : nil
+    }
+}
+
+/// The Levenshtein distance between two strings, by characters.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs)
+    let b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Messages
+import SpecKit
+import SpecReports
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One `--format NAME[:PATH]` request.
+struct FormatRequest: Equatable {
+    /// The formats a console shows by default (standard output unless a path is given).
+    static let consoleFormats = ["pretty", "progress", "summary"]
+    /// The formats written as files (into the report directory unless a path is given).
+    static let fileFormats = ["message", "json", "junit", "html", "markdown", "rerun", "usage"]
+    /// Every format name.
+    static let allFormats = consoleFormats + fileFormats
+
+    /// The format's name.
+    var name: String
+    /// Where to write it: a file path, `-` for standard output, or nil for the default place.
+    var path: String?
+
+    /// Parses `NAME[:PATH]`; an unknown name is a usage error naming the closest valid one.
+    static func parse(_ text: String) throws(OptionParser.Failure) -> FormatRequest {
+        let name: String
+        var path: String?
+        if let colon = text.firstIndex(of: ":") {
+            name = String(text[..<colon])
+            path = String(text[text.index(after: colon)...])
+            if path?.isEmpty == true { throw .usage("--format \(text): the path after ':' is empty") }
+        } else {
+            name = text
+        }
+        guard allFormats.contains(name) else {
+            let closest = allFormats.min { editDistance(name, $0) < editDistance(name, $1) }
+            var message = "unknown format '\(name)' (formats: \(allFormats.joined(separator: ", ")))"
+            if let closest, editDistance(name, closest) <= 3 { message += "; did you mean '\(closest)'?" }
+            throw .usage(message)
+        }
+        return FormatRequest(name: name, path: path)
+    }
+}
+
+/// The reports of one run: the console formatters and the report files, fed from the message stream.
+///
+/// The run's envelopes may arrive from several threads (parallel workers); they are fed to the formatters one
+/// at a time under a lock. The first report error is kept and returned by `finish()`.
+final class ReportSink: MessageSink {
+    private struct State {
+        var reporter: Reporter
+        var error: ReportError?
+    }
+
+    private let state: Mutex<State>
+    /// The report files that will exist once the run finishes, for the closing lines of the console output.
+    let writtenFiles: [String]
+    /// Whether undefined, pending and ambiguous scenarios fail the run.
+    let strict: Bool
+
+    /// Creates the formatters for `requests` (when empty: `progress` on the console and every report file in
+    /// `directory`). Fails naming the path when a report file cannot be created.
+    init(
+        requests: [FormatRequest], directory: URL, strict: Bool, title: String, isTerminal: Bool,
+        environment: [String: String]
+    ) throws(ReportError) {
+        let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
+        let query = RunQuery()
+        var formatters: [any ReportFormatter] = []
+        var files: [String] = []
+        let effective =
+            requests.isEmpty
+            ? [FormatRequest(name: "progress", path: nil)] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
+            : requests
+        for request in effective {
+            let output: any ReportOutput
+            let isConsole: Bool
+            if let path = request.path, path != "-" {
+                output = try AtomicFileOutput(URL(fileURLWithPath: path))
+                files.append(path)
+                isConsole = false
+            } else if request.path == nil && FormatRequest.fileFormats.contains(request.name) {
+                let url = directory.appendingPathComponent(Self.standardFileName(of: request.name))
+                output = try AtomicFileOutput(url)
+                files.append(url.relativePath)
+                isConsole = false
+            } else {
+                output = FileDescriptorOutput.standardOutput()
+                isConsole = true
+            }
+            let consoleStyle = isConsole ? style : .plain
+            switch request.name {
+            case "pretty":
+                formatters.append(
+                    PrettyFormatter(
+                        output: output, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
+            case "progress":
+                formatters.append(
+                    ProgressFormatter(
+                        output: output, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
+            case "summary":
+                formatters.append(SummaryFormatter(output: output, style: consoleStyle, strict: strict, query: query))
+            case "message":
+                formatters.append(MessageFormatter(output: output, query: query))
+            case "json":
+                formatters.append(CucumberJSONFormatter(output: output, query: query))
+            case "junit":
+                formatters.append(JUnitFormatter(output: output, strict: strict, query: query))
+            case "html":
+                formatters.append(HTMLFormatter(output: output, title: title, strict: strict, query: query))
+            case "markdown":
+                formatters.append(MarkdownFormatter(output: output, title: title, strict: strict, query: query))
+            case "rerun":
+                formatters.append(RerunFormatter(output: output, query: query))
+            default:
+                formatters.append(UsageFormatter(output: output, query: query))
+            }
+        }
+        state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
+        writtenFiles = files
+        self.strict = strict
+    }
+
+    /// The standard file name of a file format in the report directory.
+    static func standardFileName(of format: String) -> String {
+        let names = ReportDirectory.FileNames()
+        let name: String? =
+            switch format {
+            case "message": names.messages
+            case "json": names.cucumberJSON
+            case "junit": names.junit
+            case "html": names.html
+            case "markdown": names.markdown
+            case "rerun": names.rerun
+            default: names.usage
+            }
+        return name ?? format
+    }
+
+    /// Feeds one envelope to every formatter.
+    func emit(_ envelope: Envelope) {
+        state.withLock { state in
+            guard state.error == nil else { return }
+            do throws(ReportError) {
+                try state.reporter.consume(envelope)
+            } catch {
+                state.error = error
+            }
+        }
+    }
+
+    /// Finishes every report; returns the first error met while writing, if any.
+    func finish() -> ReportError? {
+        state.withLock { state in
+            do throws(ReportError) {
+                try state.reporter.finish()
+            } catch {
+                if state.error == nil { state.error = error }
+            }
+            return state.error
+        }
+    }
+
+    /// Whether the run the formatters saw succeeded (false for an interrupted stream).
+    var success: Bool {
+        state.withLock { $0.reporter.query.success }
+    }
+}
+
+/// Whether standard output is a terminal.
+func standardOutputIsTerminal() -> Bool {
+    isatty(1) == 1
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The options of `feed-specs run`, parsed and checked, before they are turned into a runner configuration.
+struct RunOptions: Equatable {
+    /// Which store backs the feed's cache in the scenarios.
+    enum Store: String, Equatable, CaseIterable {
+        case memory, file, sqlite, all
+    }
+
+    /// The order scenarios run in.
+    enum Order: Equatable {
+        case defined
+        case random(seed: UInt64)
+    }
+
+    /// A feature file or folder to run, optionally narrowed to some lines (`path:12:30`).
+    struct Target: Equatable {
+        var path: String
+        var lines: [Int]
+    }
+
+    var targets: [Target] = []
+    var tagExpressions: [String] = []
+    var nameRegexes: [String] = []
+    var dryRun = false
+    var strict = true
+    var failFast = false
+    var retry = 0
+    var store = Store.memory
+    var formats: [FormatRequest] = []
+    var outDirectory = "reports"
+    var order = Order.defined
+    var parallel = 1
+    var shard: (index: Int, count: Int)?
+    var languagesFile: String?
+    var timeoutSeconds: Double = 10
+    var title = "Feed specs"
+    /// Where Bazel wants to learn that sharding is supported (`TEST_SHARD_STATUS_FILE`).
+    var shardStatusFile: String?
+
+    static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
+        lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
+            && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
+            && lhs.retry == rhs.retry && lhs.store == rhs.store && lhs.formats == rhs.formats
+            && lhs.outDirectory == rhs.outDirectory && lhs.order == rhs.order && lhs.parallel == rhs.parallel
+            && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+            && lhs.languagesFile == rhs.languagesFile && lhs.timeoutSeconds == rhs.timeoutSeconds
+    }
+
+    static let parser = OptionParser(options: [
+        .init(name: "--tags", short: "-t", takesValue: true),
+        .init(name: "--name", short: "-n", takesValue: true),
+        .init(name: "--dry-run", short: "-d", takesValue: false),
+        .init(name: "--strict", short: nil, takesValue: false),
+        .init(name: "--no-strict", short: nil, takesValue: false),
+        .init(name: "--fail-fast", short: nil, takesValue: false),
+        .init(name: "--retry", short: nil, takesValue: true),
+        .init(name: "--store", short: nil, takesValue: true),
+        .init(name: "--format", short: "-f", takesValue: true),
+        .init(name: "--out", short: "-o", takesValue: true),
+        .init(name: "--order", short: nil, takesValue: true),
+        .init(name: "--parallel", short: "-j", takesValue: true),
+        .init(name: "--shard", short: nil, takesValue: true),
+        .init(name: "--languages", short: nil, takesValue: true),
+        .init(name: "--timeout", short: nil, takesValue: true),
+        .init(name: "--title", short: nil, takesValue: true),
+    ])
+
+    /// Parses the arguments of `run`; `environment` supplies Bazel's sharding variables.
+    static func parse(
+        _ arguments: [String], environment: [String: String],
+        readFile: (String) throws -> String = {
+            try String(contentsOfFile: $0, encoding: .utf8)
+        }
+    ) throws(OptionParser.Failure) -> RunOptions {
+        let parsed = try parser.parse(arguments)
+        var options = RunOptions()
+        for (name, value) in parsed.options {
+            switch name {
+            case "--tags": options.tagExpressions.append(value)
+            case "--name": options.nameRegexes.append(value)
+            case "--dry-run": options.dryRun = true
+            case "--strict": options.strict = true
+            case "--no-strict": options.strict = false
+            case "--fail-fast": options.failFast = true
+            case "--retry": options.retry = try integer(value, option: name, minimum: 0)
+            case "--store":
+                guard let store = Store(rawValue: value) else {
+                    throw .usage("--store \(value): expected one of memory, file, sqlite, all")
+                }
+                options.store = store
+            case "--format": options.formats.append(try FormatRequest.parse(value))
+            case "--out": options.outDirectory = value
+            case "--order": options.order = try order(value)
+            case "--parallel": options.parallel = try integer(value, option: name, minimum: 1)
+            case "--shard": options.shard = try shard(value, option: "--shard")
+            case "--languages": options.languagesFile = value
+            case "--timeout":
+                guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                    throw .usage("--timeout \(value): expected a positive number of seconds")
+                }
+                options.timeoutSeconds = seconds
+            case "--title": options.title = value
+            default: break
+            }
+        }
+        for positional in parsed.positionals {
+            if positional.hasPrefix("@") {
+                let file = String(positional.dropFirst())
+                let text: String
+                do {
+                    text = try readFile(file)
+                } catch {
+                    throw .usage("\(positional): cannot read the rerun file \(file)")
+                }
+                let references = text.split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\r" })
+                for reference in references { options.targets.append(try target(String(reference))) }
+                if references.isEmpty {
+                    // Nothing failed last time: run nothing rather than everything.
+                    options.rerunFileWasEmpty = true
+                }
+            } else {
+                options.targets.append(try target(positional))
+            }
+        }
+        if options.shard == nil, let total = environment["TEST_TOTAL_SHARDS"],
+            let index = environment["TEST_SHARD_INDEX"]
+        {
+            // Bazel numbers shards from 0.
+            guard let count = Int(total), let zeroBased = Int(index), count >= 1, zeroBased >= 0, zeroBased < count
+            else {
+                throw .usage("TEST_TOTAL_SHARDS=\(total), TEST_SHARD_INDEX=\(index): expected 0 <= index < total")
+            }
+            options.shard = (zeroBased + 1, count)
+            options.shardStatusFile = environment["TEST_SHARD_STATUS_FILE"]
+        }
+        return options
+    }
+
+    /// Set when the `@FILE` given listed nothing to rerun.
+    var rerunFileWasEmpty = false
+
+    static func integer(_ text: String, option: String, minimum: Int) throws(OptionParser.Failure) -> Int {
+        guard let value = Int(text), value >= minimum else {
+            throw .usage("\(option) \(text): expected a whole number of at least \(minimum)")
+        }
+        return value
+    }
+
+    static func order(_ text: String) throws(OptionParser.Failure) -> Order {
+        if text == "defined" { return .defined }
+        if text == "random" { return .random(seed: UInt64.random(in: 0...999_999)) }
+        if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
+            return .random(seed: seed)
+        }
+        throw .usage("--order \(text): expected defined, random or random:SEED")
+    }
+
+    static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
+            index <= count
+        else {
+            throw .usage("\(option) \(text): expected I/N with 1 <= I <= N, e.g. 1/4")
+        }
+        return (index, count)
+    }
+
+    /// `path`, `path:12` or `path:12:30` (the lines of scenarios, examples rows or steps to run).
+    static func target(_ text: String) throws(OptionParser.Failure) -> Target {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var lines: [Int] = []
+        while parts.count > 1, let last = parts.last, let line = Int(last) {
+            guard line >= 1 else { throw .usage("\(text): line numbers start at 1") }
+            lines.insert(line, at: 0)
+            parts.removeLast()
+        }
+        let path = parts.joined(separator: ":")
+        guard !path.isEmpty else { throw .usage("\(text): no path before the line number") }
+        return Target(path: path, lines: lines)
+    }
+}
