@@ -27,15 +27,15 @@ struct BodyOutcome: Sendable {
         case let pending as Pending:
             self.init(
                 status: .pending, message: pending.message,
-                exception: pending.message.map { Exception(type: "Pending", message: $0) },
+                exception: pending.message.map { Exception(type: "PendingException", message: $0) },
                 detail: pending.description)
         case let skipped as Skipped:
             self.init(
                 status: .skipped, message: skipped.message,
-                exception: skipped.message.map { Exception(type: "Skipped", message: $0) },
+                exception: skipped.message.map { Exception(type: "SkippedException", message: $0) },
                 detail: skipped.description)
         default:
-            let type = String(reflecting: Swift.type(of: error))
+            let type = String(describing: Swift.type(of: error))
             let description = String(describing: error)
             self = .failed(description, type: type, location: location)
             detail = "\(type): \(description)"
@@ -139,6 +139,10 @@ extension SpecRunner {
                     column: location?.column ?? prepared.info.column, status: .skipped,
                     pickleStepId: pickleStep.id)
                 switch match {
+                case _ where worst == .skipped:
+                    // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
+                    if case .matched(let position, _) = match { result.definition = library.steps[position].info }
+                    outcome = .skipped
                 case .undefined:
                     let snippets = snippets(for: pickleStep)
                     attempt.emit(
