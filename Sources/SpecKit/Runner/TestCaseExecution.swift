@@ -98,6 +98,8 @@ extension SpecRunner {
         var results: [StepResult] = []
         var world: World?
         var worldFailed = false
+        /// Whether a step or hook threw `Skipped`: then nothing after it runs or is reported undefined.
+        var skippedItself = false
         for step in prepared.steps {
             let started = clock.now()
             attempt.emit(
@@ -128,6 +130,7 @@ extension SpecRunner {
                     case .ready(let world):
                         let context = SpecContext(scenario: prepared.info, step: nil, status: worst, target: target)
                         outcome = await runHook(hook, world: world, step: nil, context: context)
+                        if outcome.status == .skipped { skippedItself = true }
                     }
                 }
             case .step(let pickleStep, let match):
@@ -139,7 +142,7 @@ extension SpecRunner {
                     column: location?.column ?? prepared.info.column, status: .skipped,
                     pickleStepId: pickleStep.id)
                 switch match {
-                case _ where worst == .skipped:
+                case _ where skippedItself:
                     // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
                     if case .matched(let position, _) = match { result.definition = library.steps[position].info }
                     outcome = .skipped
@@ -179,6 +182,7 @@ extension SpecRunner {
                             outcome = await runStep(
                                 definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
                                 world: world, stepInfo: &stepInfo, status: worst, target: target)
+                            if outcome.status == .skipped { skippedItself = true }
                         }
                     }
                 }
