@@ -35,6 +35,13 @@ actor CounterWorld {
             steps.then("the value should be {int}") { (world, value: Int) in
                 try expectEqual(world.value, value, "the value")
             }
+            steps.then("the values should be:") { (world, table: DataTable) in
+                for (index, row) in table.rows.enumerated() where row.first != String(world.value) {
+                    throw DataTableError(
+                        message: "expected \(world.value)", row: index + 1, column: table.header.first,
+                        uri: table.uri, location: table.location(row: index + 1, column: 0))
+                }
+            }
             var environment = environment
             environment["FEED_SPECS_REPORTS"] = root.appendingPathComponent("reports").path
             return SpecSuite(
@@ -168,6 +175,27 @@ actor CounterWorld {
             await suite.run(spec)
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("the test server did not start")
+        }
+    }
+
+    @Test func failureNamingALineOfItsTableIsAnIssueAtThatLine() async throws {
+        let tables = """
+            Feature: Tables
+              Scenario: A wrong row
+                Given the value is 3
+                Then the values should be:
+                  | value |
+                  | 3     |
+                  | 4     |
+            """
+        let sandbox = try Sandbox(["tables.feature": tables])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Tables › A wrong row [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            issue.sourceLocation?.fileName == "tables.feature" && issue.sourceLocation?.line == 7
+                && issue.sourceLocation?.column == 9
         }
     }
 }
