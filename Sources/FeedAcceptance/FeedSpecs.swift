@@ -19,7 +19,7 @@ public enum FeedSpecs {
     /// Throws `StoreUnderTest.Failure`, naming the folder, when the store's temporary folder cannot be made.
     public static func makeWorld(
         store: StoreKind, fixtures: Fixtures = .sourceTree,
-        temporaryRoot: URL = FileManager.default.temporaryDirectory
+        temporaryRoot: URL = StoreUnderTest.defaultTemporaryRoot
     ) throws -> FeedWorld {
         try FeedWorld(store: store, fixtures: fixtures, temporaryRoot: temporaryRoot)
     }

@@ -30,6 +30,8 @@ extension FeedWorld {
         }
         let details = Self.details(of: photo)
         var differences: [String] = []
+        // The first wrong value's place in the `.feature` file, in front, so that it is where the failure shows.
+        var place = ""
         for (index, row) in table.raw.enumerated() {
             guard row.count == 2 else {
                 try fail("Row \(index + 1) of the table needs two cells, a field and its value")
@@ -42,12 +44,14 @@ extension FeedWorld {
                         + details.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
             }
             if actual != expected {
-                let line = table.location(row: index, column: 1).map { " (line \($0.line))" } ?? ""
-                differences.append("its \(field) is \"\(actual)\", not \"\(expected)\"\(line)")
+                differences.append("\(field) \"\(actual)\" instead of \"\(expected)\"")
+                if place.isEmpty, let uri = table.uri, let location = table.location(row: index, column: 1) {
+                    place = "\(uri):\(location.line):\(location.column ?? 1): "
+                }
             }
         }
         guard differences.isEmpty else {
-            try fail("The first photo is not as expected: " + differences.joined(separator: "; "))
+            try fail(place + "The first photo is not as expected: " + differences.joined(separator: "; "))
         }
     }
 

@@ -45,7 +45,7 @@ public actor FeedWorld {
     /// Throws `StoreUnderTest.Failure` when the store's temporary folder cannot be made.
     public init(
         store kind: StoreKind, fixtures: Fixtures = .sourceTree,
-        temporaryRoot: URL = FileManager.default.temporaryDirectory, now: Date = InMemoryClock.defaultStart
+        temporaryRoot: URL = StoreUnderTest.defaultTemporaryRoot, now: Date = InMemoryClock.defaultStart
     ) throws {
         self.store = try StoreUnderTest(kind: kind, temporaryRoot: temporaryRoot)
         self.clock = InMemoryClock(now: now)

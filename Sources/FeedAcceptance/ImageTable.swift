@@ -110,13 +110,16 @@ struct ImageTable {
         if expectedCells.count != actualCells.count {
             summary += ", but there were \(actualCells.count)"
         } else if let firstDifference {
-            summary += ", but row \(firstDifference + 1)"
-            if let location = expected.location(row: firstDifference + 1, column: 0) {
-                summary += " (line \(location.line))"
-            }
-            summary += " differs"
+            summary += ", but row \(firstDifference + 1) differs"
         }
-        try fail(summary + " (- expected, + actual):\n" + lines.joined(separator: "\n"))
+        // The first differing row's place in the `.feature` file, in front, so that it is where the failure shows.
+        var place = ""
+        if let firstDifference, firstDifference < expectedCells.count, let uri = expected.uri,
+            let location = expected.location(row: firstDifference + 1, column: 0)
+        {
+            place = "\(uri):\(location.line):\(location.column ?? 1): "
+        }
+        try fail(place + summary + " (- expected, + actual):\n" + lines.joined(separator: "\n"))
     }
 
     private static func checkColumns(of table: DataTable) throws {

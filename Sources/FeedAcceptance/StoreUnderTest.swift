@@ -23,7 +23,7 @@ public struct StoreUnderTest: Sendable {
     }
 
     /// Makes a fresh, empty store of `kind`. File and SQLite stores get a new folder under `temporaryRoot`.
-    public init(kind: StoreKind, temporaryRoot: URL = FileManager.default.temporaryDirectory) throws {
+    public init(kind: StoreKind, temporaryRoot: URL = StoreUnderTest.defaultTemporaryRoot) throws {
         self.kind = kind
         switch kind {
         case .memory:
@@ -63,6 +63,24 @@ public struct StoreUnderTest: Sendable {
         // A new store instance, so that no connection opened before the garbage was written stays in use.
         await store.replaceDecoratee(with: Self.realStore(kind, at: fileURL))
     }
+
+    /// Where the stores' temporary folders go: `$FEED_SPECS_TMPDIR` when set; else `/dev/shm` when it is a
+    /// writable folder (memory-backed on Linux, so the stores' `fsync` calls cost nothing and scenarios stay fast
+    /// while other tests load the disk; the stores run exactly the same code); else the system's temporary folder.
+    public static let defaultTemporaryRoot: URL = {
+        let environment = ProcessInfo.processInfo.environment
+        if let override = environment["FEED_SPECS_TMPDIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        let shared = "/dev/shm"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: shared, isDirectory: &isDirectory), isDirectory.boolValue,
+            FileManager.default.isWritableFile(atPath: shared)
+        {
+            return URL(fileURLWithPath: shared, isDirectory: true)
+        }
+        return FileManager.default.temporaryDirectory
+    }()
 
     /// Deletes the store's temporary folder and everything in it.
     public func remove() throws {

@@ -18,7 +18,7 @@ extension SpecSuite {
         let beforeAllEnvelopes = await beforeAll?.value.envelopes ?? []
         var afterAllEnvelopes: [Envelope] = []
         if beforeAll != nil, let lane = laneOrder.first.flatMap({ lanes[$0] }) {
-            let hooks = await lane.runner.runAfterAllHooks(testRunStartedId: "swift-testing-run")
+            let hooks = await lane.runner.runAfterAllHooks(testRunStartedId: lane.runner.testRunStartedId)
             afterAllEnvelopes = hooks.envelopes
             if let failure = hooks.failure {
                 Issue.record(Comment(rawValue: "An afterAll hook failed: \(failure)"))

@@ -208,10 +208,31 @@ public final class SpecSuite<World: Actor>: Sendable {
             return
         }
         for step in failing {
+            let place = step.message.flatMap { Self.featurePlace(in: $0, uri: step.uri) }
             Issue.record(
                 Comment(rawValue: Self.message(for: step)),
-                sourceLocation: sourceLocation(uri: step.uri, line: step.line, column: step.column))
+                sourceLocation: sourceLocation(
+                    uri: step.uri, line: place?.line ?? step.line, column: place?.column ?? step.column))
         }
+    }
+
+    /// The line and column a failure message starts with, as `uri:line:column: ...` (perhaps after the error's type
+    /// name, `DataTableError: uri:line:column: ...`), when `uri` is the step's own `.feature` file: a step that knows
+    /// which line of its data table or doc string is wrong has its issue recorded there rather than at the step.
+    static func featurePlace(in message: String, uri: String) -> (line: Int, column: Int)? {
+        var text = Substring(message)
+        if !text.hasPrefix(uri + ":"), let colon = text.range(of: ": "),
+            !text[..<colon.lowerBound].contains(" ")
+        {
+            text = text[colon.upperBound...]
+        }
+        guard text.hasPrefix(uri + ":") else { return nil }
+        let place = text.dropFirst(uri.count + 1).prefix { $0 != " " }
+        let numbers = place.split(separator: ":")
+        guard place.hasSuffix(":"), numbers.count == 2, let line = Int(numbers[0]), let column = Int(numbers[1]),
+            line > 0, column > 0
+        else { return nil }
+        return (line, column)
     }
 
     /// The text of an issue: the step and its status, the message, where in Swift, the snippet or candidates.
@@ -271,7 +292,7 @@ public final class SpecSuite<World: Actor>: Sendable {
                 state.beforeAll = task
                 return task
             }
-            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: "swift-testing-run") }
+            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: lane.runner.testRunStartedId) }
             state.beforeAll = task
             return task
         }

@@ -24,11 +24,23 @@ actor CounterWorld {
         }
         deinit { try? FileManager.default.removeItem(at: root) }
 
-        func suite(_ environment: [String: String] = [:]) -> SpecSuite<CounterWorld> {
+        func suite(
+            _ environment: [String: String] = [:], failingBeforeAll: Bool = false
+        ) -> SpecSuite<CounterWorld> {
             var steps = StepLibrary<CounterWorld>()
+            if failingBeforeAll {
+                steps.beforeAll { throw StepFailure("the test server did not start") }
+            }
             steps.given("the value is {int}") { (world, value: Int) in world.set(value) }
             steps.then("the value should be {int}") { (world, value: Int) in
                 try expectEqual(world.value, value, "the value")
+            }
+            steps.then("the values should be:") { (world, table: DataTable) in
+                for (index, row) in table.rows.enumerated() where row.first != String(world.value) {
+                    throw DataTableError(
+                        message: "expected \(world.value)", row: index + 1, column: table.header.first,
+                        uri: table.uri, location: table.location(row: index + 1, column: 0))
+                }
             }
             var environment = environment
             environment["FEED_SPECS_REPORTS"] = root.appendingPathComponent("reports").path
@@ -153,5 +165,37 @@ actor CounterWorld {
         #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 2)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+    }
+
+    @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite(failingBeforeAll: true)
+        let spec = try scenarioCase(suite, named: "Counting › Setting the value [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("the test server did not start")
+        }
+    }
+
+    @Test func failureNamingALineOfItsTableIsAnIssueAtThatLine() async throws {
+        let tables = """
+            Feature: Tables
+              Scenario: A wrong row
+                Given the value is 3
+                Then the values should be:
+                  | value |
+                  | 3     |
+                  | 4     |
+            """
+        let sandbox = try Sandbox(["tables.feature": tables])
+        let suite = sandbox.suite()
+        let spec = try scenarioCase(suite, named: "Tables › A wrong row [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            issue.sourceLocation?.fileName == "tables.feature" && issue.sourceLocation?.line == 7
+                && issue.sourceLocation?.column == 9
+        }
     }
 }

@@ -100,7 +100,10 @@ public struct SpecPlan: Sendable {
         let compiled = try configuration.compiled()
         let base = FeatureFiles.base(configuration.uriBase)
         let filters = configuration.lineFilters.map { filter in
-            (uri: FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), lines: filter.lines)
+            (
+                uris: [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path],
+                lines: filter.lines
+            )
         }
         var selected = scenarios.filter { scenario in
             if !compiled.tags.allSatisfy({ $0.evaluate(scenario.tags) }) { return false }
@@ -110,7 +113,7 @@ public struct SpecPlan: Sendable {
             if !filters.isEmpty {
                 let lines = index.pickles[scenario.pickleId]?.lines ?? []
                 let selectedByFilter = filters.contains { filter in
-                    filter.uri == scenario.uri
+                    filter.uris.contains(scenario.uri)
                         && (filter.lines.isEmpty || filter.lines.contains { line in lines.contains(line) })
                 }
                 if !selectedByFilter { return false }
@@ -120,7 +123,10 @@ public struct SpecPlan: Sendable {
             }
             return true
         }
-        if case .random(let seed) = configuration.order {
+        switch configuration.order {
+        case .defined: break
+        case .reverse: selected.reverse()
+        case .random(let seed):
             var generator = SeededGenerator(seed: seed)
             selected.shuffle(using: &generator)
         }
