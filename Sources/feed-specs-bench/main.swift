@@ -2,8 +2,9 @@
 //
 //     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
+//     feed-specs-bench run DIR... [--parallel N] [--out FILE]
 //
-// Each subcommand is one entry of `allSubcommands()`; the runner benchmark (`run`) is to be added there.
+// Each subcommand is one entry of `allSubcommands()`.
 
 import Foundation
 
@@ -18,7 +19,7 @@ func allSubcommands() -> [Subcommand] {
         Subcommand(
             name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
         Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
-        // Subcommand(name: "run", usage: "run DIR... [--parallel N]", run: runRun),  // the runner benchmark goes here
+        Subcommand(name: "run", usage: "run DIR... [--parallel N] [--out FILE]", run: runRun),
     ]
 }
 

@@ -30,6 +30,7 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let registry: ParameterTypeRegistry
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
+    let hooksByKind: [HookKind: [CompiledHook<World>]]
     let index: StepDefinitionIndex
     /// For each entry of `index`, the position in `steps`.
     let indexed: [Int]
@@ -109,6 +110,7 @@ struct CompiledLibrary<World: Actor>: Sendable {
         }
         self.steps = steps
         self.hooks = hooks
+        hooksByKind = Self.orderedHooks(hooks)
         self.index = index
         self.indexed = indexed
         self.problems = problems
@@ -118,12 +120,23 @@ struct CompiledLibrary<World: Actor>: Sendable {
     /// The hooks of `kind` that apply to `tags`, in running order: ascending `order` then registration for
     /// before hooks, the reverse for after hooks.
     func hooks(_ kind: HookKind, tags: [String]) -> [CompiledHook<World>] {
-        let selected = hooks.filter { $0.record.kind == kind && $0.applies(to: tags) }
-            .sorted { ($0.record.order, $0.position) < ($1.record.order, $1.position) }
-        switch kind {
-        case .afterAll, .afterScenario, .afterStep: return selected.reversed()
-        case .beforeAll, .beforeScenario, .beforeStep: return selected
+        guard let ordered = hooksByKind[kind], !ordered.isEmpty else { return [] }
+        return ordered.filter { $0.applies(to: tags) }
+    }
+
+    /// The hooks of each kind in running order: ascending `order` then registration for before hooks, the
+    /// reverse for after hooks.
+    static func orderedHooks(_ hooks: [CompiledHook<World>]) -> [HookKind: [CompiledHook<World>]] {
+        var byKind: [HookKind: [CompiledHook<World>]] = [:]
+        for kind in HookKind.allCases {
+            let selected = hooks.filter { $0.record.kind == kind }
+                .sorted { ($0.record.order, $0.position) < ($1.record.order, $1.position) }
+            switch kind {
+            case .afterAll, .afterScenario, .afterStep: byKind[kind] = selected.reversed()
+            case .beforeAll, .beforeScenario, .beforeStep: byKind[kind] = selected
+            }
         }
+        return byKind
     }
 
     /// Compiles a definition's pattern and checks its closure's argument types against the parameters.

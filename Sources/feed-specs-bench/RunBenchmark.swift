@@ -1,0 +1,200 @@
+import Foundation
+import Messages
+import SpecKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The world of the runner benchmark: nothing, steps are no-ops.
+actor BenchWorld {}
+
+/// `feed-specs-bench run`: runs every scenario of a generated corpus with no-op steps (one definition per step
+/// template of `CorpusGenerator`, so matching is real) and writes the message stream to `/dev/null` or a file.
+struct RunBenchmark {
+    struct Figures {
+        var files = 0
+        var scenarios = 0
+        var steps = 0
+        var envelopes = 0
+        var seconds = 0.0
+        var peakMegabytes = 0.0
+        var success = false
+
+        var summary: String {
+            """
+            files:     \(files)
+            scenarios: \(scenarios)
+            steps:     \(steps)
+            messages:  \(envelopes)
+            seconds:   \(String(format: "%.3f", seconds))
+            steps/s:   \(String(format: "%.0f", seconds > 0 ? Double(steps) / seconds : 0))
+            peak MB:   \(String(format: "%.1f", peakMegabytes))
+            success:   \(success)
+            """
+        }
+    }
+
+    var directories: [String]
+    var parallel = 1
+    var output = "/dev/null"
+
+    /// One no-op definition per distinct step template of the corpus generator.
+    static func library() throws -> StepLibrary<BenchWorld> {
+        var steps = StepLibrary<BenchWorld>()
+        var seen: Set<String> = []
+        let templates =
+            CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates
+            + CorpusGenerator.thenTemplates
+        for template in templates where seen.insert(template).inserted {
+            let signature = parameterSignature(template)
+            switch signature {
+            case []: steps.step(template) { _ in }
+            case ["Int"]: steps.step(template) { (_, _: Int) in }
+            case ["String"]: steps.step(template) { (_, _: String) in }
+            case ["Int", "Int"]: steps.step(template) { (_, _: Int, _: Int) in }
+            case ["String", "Int"]: steps.step(template) { (_, _: String, _: Int) in }
+            case ["Int", "String"]: steps.step(template) { (_, _: Int, _: String) in }
+            default: throw BenchError("no no-op definition for the parameters \(signature) of '\(template)'")
+            }
+        }
+        return steps
+    }
+
+    /// The Swift types of a template's parameters, in order.
+    static func parameterSignature(_ template: String) -> [String] {
+        var types: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            types.append(rest[rest.index(after: open)..<close] == "int" ? "Int" : "String")
+            rest = rest[rest.index(after: close)...]
+        }
+        return types
+    }
+
+    func run() async throws -> Figures {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var configuration = RunConfiguration()
+        configuration.parallel = parallel
+        let runner = SpecRunner(library: try Self.library(), configuration: configuration) { _ in BenchWorld() }
+        let sink: NDJSONFileSink
+        do {
+            sink = try NDJSONFileSink(path: output)
+        } catch {
+            throw BenchError(error.message)
+        }
+        let counter = CountingSink(sink)
+        let plan: SpecPlan
+        do {
+            plan = try runner.plan(paths: directories)
+        } catch {
+            throw BenchError(error.message)
+        }
+        let summary: RunSummary
+        do {
+            summary = try await runner.run(plan, sink: counter)
+        } catch {
+            throw BenchError(error.message)
+        }
+        try sink.close()
+        let elapsed = clock.now - start
+        var figures = Figures()
+        figures.files = plan.documents.count
+        figures.scenarios = summary.scenarios.total
+        figures.steps = summary.steps.total
+        figures.envelopes = counter.count
+        figures.success = summary.success
+        figures.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        figures.peakMegabytes = peakResidentMegabytes()
+        return figures
+    }
+}
+
+/// Forwards envelopes and counts them.
+final class CountingSink: MessageSink {
+    private let next: NDJSONFileSink
+    private let counter = NSLock()
+    private nonisolated(unsafe) var total = 0
+
+    init(_ next: NDJSONFileSink) {
+        self.next = next
+    }
+
+    func emit(_ envelope: Envelope) {
+        counter.lock()
+        total += 1
+        counter.unlock()
+        next.emit(envelope)
+    }
+
+    var count: Int {
+        counter.lock()
+        defer { counter.unlock() }
+        return total
+    }
+}
+
+/// The process's peak resident memory (getrusage's maxrss), in megabytes.
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Darwin)
+        return Double(usage.ru_maxrss) / 1_048_576
+    #else
+        return Double(usage.ru_maxrss) / 1024
+    #endif
+}
+
+/// Runs `body` to completion from synchronous code (the benchmark's `main`).
+func blockingRun<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+    let box = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do {
+            box.set(.success(try await body()))
+        } catch {
+            box.set(.failure(error))
+        }
+        done.signal()
+    }
+    done.wait()
+    return try box.get()
+}
+
+final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Value, any Error>?
+
+    func set(_ value: Result<Value, any Error>) {
+        lock.lock()
+        result = value
+        lock.unlock()
+    }
+
+    func get() throws -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let result else { throw BenchError("the run did not finish") }
+        return try result.get()
+    }
+}
+
+func runRun(_ arguments: [String]) throws {
+    let (positional, named) = try options(arguments, allowed: ["--parallel", "--out"])
+    guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
+    var benchmark = RunBenchmark(directories: positional)
+    benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
+    if let out = named["--out"] { benchmark.output = out }
+    let configured = benchmark
+    let figures = try blockingRun { try await configured.run() }
+    print(figures.summary)
+}
