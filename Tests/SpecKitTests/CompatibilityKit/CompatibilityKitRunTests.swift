@@ -21,7 +21,12 @@ struct CompatibilityKitRunTests {
 
     /// Samples that do not pass yet because of an open finding in /work/coord/cck-findings.md (the runner's);
     /// each is a known issue until the finding is fixed, then it leaves this list.
-    static let openFindings: [String: String] = [:]
+    static let openFindings: [String: String] = [
+        "minimal": "F1: Gherkin keeps a whitespace-only line at the end of a feature description",
+        "regular-expression": "F1: Gherkin keeps a whitespace-only line at the end of a feature description",
+        "failedish-combinations": "F2: undefined and ambiguous steps after a skipped step are not skipped",
+        "multiple-features-reversed": "F3: no reverse order (--order reverse)",
+    ]
 
     /// Every sample with a stream, except those left out.
     static let samples: [String] = CompatibilityKitSample.all.filter { leftOut[$0] == nil }
@@ -29,7 +34,8 @@ struct CompatibilityKitRunTests {
     @Test("every sample is run or left out with a reason")
     func everySampleIsAccountedFor() throws {
         for name in CompatibilityKitSample.all where Self.leftOut[name] == nil {
-            let library = try CompatibilityKitSteps.library(for: name, folder: CompatibilityKitSample(name: name).folder)
+            let library = try CompatibilityKitSteps.library(
+                for: name, folder: CompatibilityKitSample(name: name).folder)
             #expect(library != nil, "no step definitions for the sample \(name)")
         }
         for name in Self.leftOut.keys {
@@ -70,7 +76,13 @@ struct CompatibilityKitRunTests {
         var arguments = try sample.arguments()[...]
         while let argument = arguments.popFirst() {
             switch argument {
-            case "--retry": configuration.retry = try #require(arguments.popFirst().flatMap { Int($0) })
+            case "--retry":
+                let count = arguments.popFirst().flatMap { Int($0) }
+                configuration.retry = try #require(count, "\(sample.name): --retry needs a count")
+            case "--order":
+                let order = arguments.popFirst()
+                configuration.order = try RunOrder(
+                    parsing: try #require(order, "\(sample.name): --order needs a value"))
             default: Issue.record("\(sample.name): the argument \(argument) has no configuration")
             }
         }
