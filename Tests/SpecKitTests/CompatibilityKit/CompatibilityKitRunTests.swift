@@ -60,7 +60,16 @@ struct CompatibilityKitRunTests {
         let messages = MessageCollector()
         _ = try await runner.run(paths: try sample.featureFiles().map(\.path), sink: messages)
 
-        let actual = CompatibilityKitStream.normalised(try json(messages.envelopes))
+        let stream = try json(messages.envelopes)
+        for envelope in stream {
+            // Normalised away below: here, each definition must point at its Swift file and line.
+            guard let definition = envelope["stepDefinition"] ?? envelope["hook"] ?? envelope["parameterType"]
+            else { continue }
+            let reference = definition["sourceReference"]
+            #expect(reference?["uri"] == .string("SpecKitTests/CompatibilityKitSteps.swift"), "\(definition)")
+            #expect(reference?["location"]?["line"].map { $0 != .integer(0) } == true, "\(definition)")
+        }
+        let actual = CompatibilityKitStream.normalised(stream)
         let expected = CompatibilityKitStream.normalised(try sample.expectedEnvelopes())
         let differences = CompatibilityKitStream.differences(actual: actual, expected: expected)
         if !differences.isEmpty { Issue.record("\(name): \(differences)") }
