@@ -80,13 +80,18 @@ public enum RunOrder: Sendable, Hashable, CustomStringConvertible {
     case defined
     /// Shuffled with a seeded generator: the same seed gives the same order on every machine.
     case random(seed: UInt64)
+    /// The defined order, reversed (files last to first, scenarios last to first), as cucumber-js's
+    /// `--order reverse`.
+    case reverse
 
-    /// Parses `defined`, `random` (a random seed) or `random:SEED`.
+    /// Parses `defined`, `reverse`, `random` (a random seed) or `random:SEED`.
     ///
     /// - Throws: `SpecRunError` for anything else.
     public init(parsing text: String) throws(SpecRunError) {
         if text == "defined" {
             self = .defined
+        } else if text == "reverse" {
+            self = .reverse
         } else if text == "random" {
             self = .random(seed: UInt64.random(in: 0...99_999))
         } else if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
@@ -94,15 +99,17 @@ public enum RunOrder: Sendable, Hashable, CustomStringConvertible {
         } else {
             throw SpecRunError(
                 kind: .invalidConfiguration,
-                message: "invalid order '\(text)': use 'defined', 'random' or 'random:SEED' (e.g. random:42)")
+                message: "invalid order '\(text)': use 'defined', 'reverse', 'random' or 'random:SEED' (e.g. random:42)"
+            )
         }
     }
 
-    /// `defined` or `random:SEED`.
+    /// `defined`, `reverse` or `random:SEED`.
     public var description: String {
         switch self {
         case .defined: "defined"
         case .random(let seed): "random:\(seed)"
+        case .reverse: "reverse"
         }
     }
 }

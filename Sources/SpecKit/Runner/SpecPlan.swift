@@ -113,7 +113,10 @@ public struct SpecPlan: Sendable {
             }
             return true
         }
-        if case .random(let seed) = configuration.order {
+        switch configuration.order {
+        case .defined: break
+        case .reverse: selected.reverse()
+        case .random(let seed):
             var generator = SeededGenerator(seed: seed)
             selected.shuffle(using: &generator)
         }

@@ -27,15 +27,15 @@ struct BodyOutcome: Sendable {
         case let pending as Pending:
             self.init(
                 status: .pending, message: pending.message,
-                exception: pending.message.map { Exception(type: "Pending", message: $0) },
+                exception: pending.message.map { Exception(type: "PendingException", message: $0) },
                 detail: pending.description)
         case let skipped as Skipped:
             self.init(
                 status: .skipped, message: skipped.message,
-                exception: skipped.message.map { Exception(type: "Skipped", message: $0) },
+                exception: skipped.message.map { Exception(type: "SkippedException", message: $0) },
                 detail: skipped.description)
         default:
-            let type = String(reflecting: Swift.type(of: error))
+            let type = String(describing: Swift.type(of: error))
             let description = String(describing: error)
             self = .failed(description, type: type, location: location)
             detail = "\(type): \(description)"
@@ -98,6 +98,8 @@ extension SpecRunner {
         var results: [StepResult] = []
         var world: World?
         var worldFailed = false
+        /// Whether a step or hook threw `Skipped`: then nothing after it runs or is reported undefined.
+        var skippedItself = false
         for step in prepared.steps {
             let started = clock.now()
             attempt.emit(
@@ -128,6 +130,7 @@ extension SpecRunner {
                     case .ready(let world):
                         let context = SpecContext(scenario: prepared.info, step: nil, status: worst, target: target)
                         outcome = await runHook(hook, world: world, step: nil, context: context)
+                        if outcome.status == .skipped { skippedItself = true }
                     }
                 }
             case .step(let pickleStep, let match):
@@ -139,6 +142,10 @@ extension SpecRunner {
                     column: location?.column ?? prepared.info.column, status: .skipped,
                     pickleStepId: pickleStep.id)
                 switch match {
+                case _ where skippedItself:
+                    // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
+                    if case .matched(let position, _) = match { result.definition = library.steps[position].info }
+                    outcome = .skipped
                 case .undefined:
                     let snippets = snippets(for: pickleStep)
                     attempt.emit(
@@ -175,6 +182,7 @@ extension SpecRunner {
                             outcome = await runStep(
                                 definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
                                 world: world, stepInfo: &stepInfo, status: worst, target: target)
+                            if outcome.status == .skipped { skippedItself = true }
                         }
                     }
                 }

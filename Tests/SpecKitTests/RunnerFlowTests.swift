@@ -1,0 +1,216 @@
+import Foundation
+import Messages
+import SpecKit
+import Testing
+
+/// Never resumes: a step that hangs and ignores cancellation.
+final class Hang: Sendable {
+    static let shared = Hang()
+    private let parked = LockedEntries()
+
+    func forever() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Kept alive on purpose and never resumed.
+            Hang.keep.append(continuation)
+            parked.append("parked")
+        }
+    }
+
+    nonisolated(unsafe) static var keep: [CheckedContinuation<Void, Never>] = []
+}
+
+@Suite struct RunnerFlowTests {
+    @Test func `scenario hooks run in order, after hooks in reverse, and a failing before hook skips the steps`()
+        async throws
+    {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.before(name: "second", order: 2) { _ in log.append("before 2") }
+        steps.before(name: "first", order: 1) { _ in log.append("before 1") }
+        steps.before("@broken", order: 3) { _ in
+            log.append("broken")
+            try fail("setup broke")
+        }
+        steps.after(name: "after A") { _ in log.append("after A") }
+        steps.after(name: "after B") { _ in log.append("after B") }
+        steps.given("a step") { _ in log.append("step") }
+        let feature = """
+            Feature: F
+              Scenario: fine
+                Given a step
+              @broken
+              Scenario: broken
+                Given a step
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps)
+        #expect(
+            log.entries == [
+                "before 1", "before 2", "step", "after B", "after A",
+                "before 1", "before 2", "broken", "after B", "after A",
+            ])
+        #expect(
+            envelopes.stepStatuses == [.passed, .passed, .passed, .passed, .passed]
+                + [.passed, .passed, .failed, .skipped, .passed, .passed])
+        #expect(summary.results.last?.failingStep?.message == "setup broke")
+        #expect(envelopes.typeNames.filter { $0 == "hook" }.count == 5)
+    }
+
+    @Test func `step hooks see each step and its status`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.beforeStep { _, step in log.append("before \(step.text)") }
+        steps.afterStep { _, step in log.append("after \(step.text) \(step.status?.rawValue ?? "-")") }
+        steps.given("a step") { _ in }
+        let (summary, _) = try await runFeature("Feature: F\n  Scenario: S\n    Given a step\n", steps: steps)
+        #expect(summary.success)
+        #expect(log.entries == ["before a step", "after a step PASSED"])
+    }
+
+    @Test func `beforeAll and afterAll hooks run once around the scenarios`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.beforeAll { log.append("before all") }
+        steps.afterAll { log.append("after all") }
+        steps.given("a step") { _ in log.append("step") }
+        let feature = "Feature: F\n  Scenario: A\n    Given a step\n  Scenario: B\n    Given a step\n"
+        let (summary, envelopes) = try await runFeature(feature, steps: steps)
+        #expect(summary.success)
+        #expect(log.entries == ["before all", "step", "step", "after all"])
+        #expect(envelopes.typeNames.filter { $0 == "testRunHookStarted" }.count == 2)
+    }
+
+    @Test func `a failing beforeAll hook runs no scenario and fails the run`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.beforeAll { try fail("no database") }
+        steps.afterAll { log.append("after all") }
+        steps.given("a step") { _ in log.append("step") }
+        let (summary, envelopes) = try await runFeature(
+            "Feature: F\n  Scenario: A\n    Given a step\n", steps: steps)
+        #expect(!summary.success)
+        #expect(summary.runHookFailure?.contains("no database") == true)
+        #expect(log.entries == ["after all"])
+        #expect(!envelopes.typeNames.contains("testCase"))
+    }
+
+    @Test func `a hanging step times out with the configured value and the run goes on`() async throws {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that never returns") { _ in await Hang.shared.forever() }
+        steps.given("a step") { _ in }
+        let feature = """
+            Feature: F
+              Scenario: hangs
+                Given a step that never returns
+                And a step
+              Scenario: fine
+                Given a step
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.stepTimeout = .milliseconds(200)
+        }
+        #expect(envelopes.stepStatuses == [.failed, .skipped, .passed])
+        #expect(envelopes.stepResults.first?.message == "timed out after 0.2 s")
+        #expect(summary.scenarios[.passed] == 1)
+        #expect(summary.scenarios[.failed] == 1)
+    }
+
+    @Test func `a failed scenario is retried and only its last attempt counts`() async throws {
+        let attempts = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that passes the second time") { _ in
+            attempts.append("try")
+            if attempts.entries.count < 2 { try fail("first time") }
+        }
+        let (summary, envelopes) = try await runFeature(
+            "Feature: F\n  Scenario: S\n    Given a step that passes the second time\n", steps: steps
+        ) { $0.retry = 2 }
+        #expect(summary.success)
+        #expect(summary.results.first?.attempts == 2)
+        let finished = envelopes.compactMap { envelope -> Bool? in
+            if case .testCaseFinished(let finished) = envelope { return finished.willBeRetried }
+            return nil
+        }
+        #expect(finished == [true, false])
+        let attemptNumbers = envelopes.compactMap { envelope -> Int? in
+            if case .testCaseStarted(let started) = envelope { return started.attempt }
+            return nil
+        }
+        #expect(attemptNumbers == [0, 1])
+    }
+
+    @Test func `fail fast skips the scenarios after the first failure`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a failing step") { _ in try fail("boom") }
+        steps.given("a step") { _ in log.append("ran") }
+        let feature = """
+            Feature: F
+              Scenario: fails
+                Given a failing step
+              Scenario: skipped
+                Given a step
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) { $0.failFast = true }
+        #expect(log.entries.isEmpty)
+        #expect(envelopes.stepStatuses == [.failed, .skipped])
+        #expect(summary.scenarios[.skipped] == 1)
+    }
+
+    @Test func `parallel workers keep each test case's messages in order and set the worker id`() async throws {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("step {int}") { (world, value: Int) in
+            try await Task.sleep(for: .milliseconds(5))
+            world.number += value
+        }
+        let scenarios = (1...8).map { "  Scenario: S\($0)\n    Given step \($0)\n    And step 1\n" }.joined()
+        let (summary, envelopes) = try await runFeature("Feature: F\n" + scenarios, steps: steps) {
+            $0.parallel = 3
+        }
+        #expect(summary.success)
+        #expect(summary.scenarios[.passed] == 8)
+        var order: [String: [String]] = [:]
+        var workers: Set<String> = []
+        for envelope in envelopes {
+            switch envelope {
+            case .testCaseStarted(let started):
+                order[started.id, default: []].append("started")
+                if let worker = started.workerId { workers.insert(worker) }
+            case .testStepStarted(let step): order[step.testCaseStartedId, default: []].append("step")
+            case .testStepFinished(let step): order[step.testCaseStartedId, default: []].append("done")
+            case .testCaseFinished(let finished): order[finished.testCaseStartedId, default: []].append("finished")
+            default: break
+            }
+        }
+        #expect(order.count == 8)
+        #expect(order.values.allSatisfy { $0 == ["started", "step", "done", "step", "done", "finished"] })
+        #expect(!workers.isEmpty)
+    }
+
+    @Test func `attachments made in a step become attachment messages of that step`() async throws {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that logs") { _ in
+            SpecContext.log("hello")
+            SpecContext.attach([1, 2, 3], mediaType: "application/octet-stream")
+        }
+        let (_, envelopes) = try await runFeature(
+            "Feature: F\n  Scenario: S\n    Given a step that logs\n", steps: steps)
+        let attachments = envelopes.compactMap { envelope -> Messages.Attachment? in
+            if case .attachment(let attachment) = envelope { return attachment }
+            return nil
+        }
+        #expect(attachments.map(\.body) == ["hello", "AQID"])
+        #expect(attachments.allSatisfy { $0.testStepId != nil && $0.testCaseStartedId != nil })
+    }
+
+    @Test func `the world tear-down runs after each scenario's after hooks`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.after { _ in log.append("after") }
+        steps.given("a step") { _ in }
+        let (summary, _) = try await runFeatures(
+            ["a.feature": "Feature: F\n  Scenario: S\n    Given a step\n"], steps: steps,
+            tearDown: { _ in log.append("tear down") })
+        #expect(summary.success)
+        #expect(log.entries == ["after", "tear down"])
+    }
+}
