@@ -10,11 +10,9 @@ import Foundation
 /// - `uri`: the sample's files are `samples/<name>/…` there and absolute paths here; only the file name is kept;
 /// - `sourceReference` of definitions and hooks: a TypeScript file and line there, a Swift file and line here;
 ///   only its presence is compared;
-/// - `exception.stackTrace`: JavaScript frames there, none or Swift frames here (`message` stays);
-/// - `exception.type`: the runner writes the Swift type with its module (`SpecKitTests.JavaScript.Error`), of
-///   which the last component is kept; the step definitions throw types named as the samples' (`Error`,
-///   `AssertionError`), and SpecKit's markers `Pending` and `Skipped` stand for cucumber-js's `PendingException`
-///   and `SkippedException`;
+/// - `exception.stackTrace`: JavaScript frames there, Swift locations here. `type` and `message` are compared
+///   as they are: the step definitions throw types named as the samples' (`Error`, `AssertionError`; see
+///   `JavaScript`) and the runner names SpecKit's `Pending` and `Skipped` as cucumber-js does;
 /// - snippets of `suggestion`s: TypeScript there, Swift here; each becomes `<keyword>: <expression>`, the
 ///   definition keyword (lowercased) and the first string literal of the code, which must agree.
 enum CompatibilityKitStream {
@@ -38,9 +36,6 @@ enum CompatibilityKitStream {
         }
     }
 
-    /// cucumber-js's names of SpecKit's markers.
-    static let exceptionNames = ["Pending": "PendingException", "Skipped": "SkippedException"]
-
     private static func normalise(_ value: JSONValue, key: String?, ids: inout IdMap) -> JSONValue {
         switch (key, value) {
         case ("timestamp", _), ("duration", _): return .string("<time>")
@@ -48,11 +43,7 @@ enum CompatibilityKitStream {
         case ("uri", .string(let uri)): return .string(URL(fileURLWithPath: uri).lastPathComponent)
         case ("exception", .object(var exception)):
             exception["stackTrace"] = nil
-            if let type = exception["type"]?.string {
-                let name = type.split(separator: ".").last.map(String.init) ?? type
-                exception["type"] = .string(exceptionNames[name] ?? name)
-            }
-            return .object(exception)
+            return normalise(.object(exception), key: nil, ids: &ids)
         case ("snippets", .array(let snippets)): return .array(snippets.map(snippet))
         case (let key?, .string(let id)) where key == "id" || key.hasSuffix("Id"): return ids(id)
         case (let key?, .array(let values)) where key.hasSuffix("Ids"):
