@@ -60,8 +60,8 @@ enum CompatibilityKitStream {
         }
     }
 
-    /// `Given("a {int} b", …)` (TypeScript) and `steps.given("a {int} b") { … }` (Swift) both become
-    /// `given: a {int} b`.
+    /// `Given("a {int} b", (int: number) => …)` (TypeScript) and `steps.given("a {int} b") { (world, int: Int) in …`
+    /// (Swift) both become `given: a {int} b (int)`: the keyword, the expression and the parameter names.
     static func snippet(_ snippet: JSONValue) -> JSONValue {
         guard let code = snippet["code"]?.string,
             let quote = code.firstIndex(of: "\""),
@@ -69,7 +69,10 @@ enum CompatibilityKitStream {
         else { return snippet }
         let call = code[..<quote].trimmingCharacters(in: CharacterSet(charactersIn: "( "))
         let keyword = call.split(separator: ".").last.map(String.init) ?? call
-        return .string("\(keyword.lowercased()): \(code[code.index(after: quote)..<end])")
+        let rest = code[code.index(after: end)...]
+        let parameters = rest.prefix { $0 != "\n" }.matches(of: /(\w+):/).map { String($0.output.1) }
+        return .string(
+            "\(keyword.lowercased()): \(code[code.index(after: quote)..<end]) (\(parameters.joined(separator: ", ")))")
     }
 
     /// The differences between `actual` and `expected`, envelope by envelope (the first `limit` of them), for a
