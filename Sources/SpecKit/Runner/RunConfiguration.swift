@@ -169,8 +169,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
 /// Selects scenarios by their place in a `.feature` file, as `path:line` on the command line.
 ///
-/// A line selects the scenario (or outline examples row, or whole outline, examples block, rule or feature)
-/// that starts on it or contains it; no lines selects every scenario of the file.
+/// A line selects what starts on it: a scenario, an outline (all its rows), an examples block, one examples row,
+/// a rule or the feature. No lines selects every scenario of the file. The path is matched against the
+/// scenario's uri both as given and resolved from the current directory.
 public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
     /// The `.feature` file, as given.
     public var path: String

@@ -93,7 +93,10 @@ public struct SpecPlan: Sendable {
         let compiled = try configuration.compiled()
         let base = FeatureFiles.base(configuration.uriBase)
         let filters = configuration.lineFilters.map { filter in
-            (uri: FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), lines: filter.lines)
+            (
+                uris: [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path],
+                lines: filter.lines
+            )
         }
         var selected = scenarios.filter { scenario in
             if !compiled.tags.allSatisfy({ $0.evaluate(scenario.tags) }) { return false }
@@ -103,7 +106,7 @@ public struct SpecPlan: Sendable {
             if !filters.isEmpty {
                 let lines = index.pickles[scenario.pickleId]?.lines ?? []
                 let selectedByFilter = filters.contains { filter in
-                    filter.uri == scenario.uri
+                    filter.uris.contains(scenario.uri)
                         && (filter.lines.isEmpty || filter.lines.contains { line in lines.contains(line) })
                 }
                 if !selectedByFilter { return false }
