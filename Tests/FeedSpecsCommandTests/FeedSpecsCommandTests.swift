@@ -25,8 +25,7 @@ enum FeedSpecsCommand {
     }
 
     /// Runs `feed-specs arguments` in `directory` (without a terminal, so without colours).
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome
-    {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
         let executable = try #require(url)
         let process = Process()
         process.executableURL = executable
@@ -111,8 +110,10 @@ struct FeedSpecsCommandTests {
         let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output))
         #expect(scenarios > 20)
         #expect(outcome.output.contains("\(scenarios) scenarios (\(scenarios) passed)"))
-        for name in ["cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt"] {
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(name)").path), "\(name)")
+        for name in ["cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt"]
+        {
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(name)").path), "\(name)")
             #expect(outcome.output.contains("out/\(name)"), "the console names \(name)")
         }
         #expect(!outcome.output.contains("\u{1B}["), "no colours without a terminal")
@@ -125,7 +126,8 @@ struct FeedSpecsCommandTests {
         try FeedSpecsCommand.edit(
             "Specs/load_cached_feed.feature", in: directory, replacing: "Then 4 images are delivered",
             with: "Then 5 images are delivered")
-        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        let outcome = try FeedSpecsCommand.run(
+            ["--out", "out", "--format", "summary", "--format", "rerun"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("1 failed"))
         #expect(outcome.output.contains("Specs/load_cached_feed.feature:"))
@@ -150,7 +152,8 @@ struct FeedSpecsCommandTests {
                 When the customer shakes the phone 3 times
 
             """
-        try feature.write(to: directory.appendingPathComponent("Specs/shaking.feature"), atomically: true, encoding: .utf8)
+        try feature.write(
+            to: directory.appendingPathComponent("Specs/shaking.feature"), atomically: true, encoding: .utf8)
         let strict = try FeedSpecsCommand.run(["Specs/shaking.feature", "--format", "summary"], in: directory)
         #expect(strict.status == 1)
         #expect(strict.output.contains("1 scenario (1 undefined)"))
@@ -195,9 +198,10 @@ struct FeedSpecsCommandTests {
     func help() throws {
         let outcome = try FeedSpecsCommand.run(["run", "--help"], in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 0)
-        for option in ["--tags", "--name", "--dry-run", "--strict", "--fail-fast", "--retry", "--store", "--format",
-            "--out", "--order", "--parallel", "--shard", "--languages", "Examples:"]
-        {
+        for option in [
+            "--tags", "--name", "--dry-run", "--strict", "--fail-fast", "--retry", "--store", "--format",
+            "--out", "--order", "--parallel", "--shard", "--languages", "Examples:",
+        ] {
             #expect(outcome.output.contains(option), "\(option)")
         }
     }
@@ -234,7 +238,9 @@ struct FeedSpecsCommandTests {
         let explicit = try FeedSpecsCommand.run(["--format", "summary", "--shard", "2/2"], in: directory)
         #expect(bazel.status == 0)
         #expect(FileManager.default.fileExists(atPath: statusFile))
-        #expect(FeedSpecsCommand.count("scenario", in: bazel.output) == FeedSpecsCommand.count("scenario", in: explicit.output))
+        #expect(
+            FeedSpecsCommand.count("scenario", in: bazel.output)
+                == FeedSpecsCommand.count("scenario", in: explicit.output))
     }
 
     @Test("--tags and --name select scenarios; --dry-run runs nothing but matches every step")
@@ -245,9 +251,11 @@ struct FeedSpecsCommandTests {
         #expect(tagged.status == 0)
         let scenarioLines = tagged.output.split(separator: "\n").filter { $0.contains("Scenario") }
         #expect(!scenarioLines.isEmpty)
-        #expect(tagged.output.split(separator: "\n").filter { $0.hasPrefix("  @") }.allSatisfy { $0.contains("@boundary") })
+        #expect(
+            tagged.output.split(separator: "\n").filter { $0.hasPrefix("  @") }.allSatisfy { $0.contains("@boundary") })
 
-        let none = try FeedSpecsCommand.run(["--name", "^no scenario has this name$", "--format", "summary"], in: directory)
+        let none = try FeedSpecsCommand.run(
+            ["--name", "^no scenario has this name$", "--format", "summary"], in: directory)
         #expect(none.output.contains("0 scenarios"))
 
         let dry = try FeedSpecsCommand.run(["--dry-run", "--format", "summary"], in: directory)
@@ -265,7 +273,8 @@ struct FeedSpecsCommandTests {
         #expect(outcome.status == 0, "\(outcome.output)")
         for store in ["memory", "file", "sqlite"] {
             #expect(outcome.output.contains("== store: \(store)"))
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(store)/junit.xml").path))
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(store)/junit.xml").path))
         }
     }
 

@@ -21,10 +21,7 @@ struct CompatibilityKitRunTests {
 
     /// Samples that do not pass yet because of an open finding in /work/coord/cck-findings.md (the runner's);
     /// each is a known issue until the finding is fixed, then it leaves this list.
-    static let openFindings: [String: String] = [
-        "minimal": "F1: Gherkin keeps a whitespace-only line at the end of a feature description",
-        "regular-expression": "F1: Gherkin keeps a whitespace-only line at the end of a feature description",
-    ]
+    static let openFindings: [String: String] = [:]
 
     /// Every sample with a stream, except those left out.
     static let samples: [String] = CompatibilityKitSample.all.filter { leftOut[$0] == nil }
