@@ -10,7 +10,9 @@ import Foundation
 /// - `uri`: the sample's files are `samples/<name>/…` there and absolute paths here; only the file name is kept;
 /// - `sourceReference` of definitions and hooks: a TypeScript file and line there, a Swift file and line here;
 ///   only its presence is compared;
-/// - `exception.stackTrace`: JavaScript frames there, none or Swift frames here (`message` and `type` stay);
+/// - `exception.stackTrace`: JavaScript frames there, Swift locations here. `type` and `message` are compared
+///   as they are: the step definitions throw types named as the samples' (`Error`, `AssertionError`; see
+///   `JavaScript`) and the runner names SpecKit's `Pending` and `Skipped` as cucumber-js does;
 /// - snippets of `suggestion`s: TypeScript there, Swift here; each becomes `<keyword>: <expression>`, the
 ///   definition keyword (lowercased) and the first string literal of the code, which must agree.
 enum CompatibilityKitStream {
@@ -39,6 +41,9 @@ enum CompatibilityKitStream {
         case ("timestamp", _), ("duration", _): return .string("<time>")
         case ("sourceReference", _): return .string("<sourceReference>")
         case ("uri", .string(let uri)): return .string(URL(fileURLWithPath: uri).lastPathComponent)
+        case ("exception", .object(var exception)):
+            exception["stackTrace"] = nil
+            return normalise(.object(exception), key: nil, ids: &ids)
         case ("snippets", .array(let snippets)): return .array(snippets.map(snippet))
         case (let key?, .string(let id)) where key == "id" || key.hasSuffix("Id"): return ids(id)
         case (let key?, .array(let values)) where key.hasSuffix("Ids"):
@@ -47,7 +52,7 @@ enum CompatibilityKitStream {
             return .array(values.map { normalise($0, key: nil, ids: &ids) })
         case (_, .object(let object)):
             var result: [String: JSONValue] = [:]
-            for name in object.keys.sorted() where !(key == "exception" && name == "stackTrace") {
+            for name in object.keys.sorted() {
                 result[name] = normalise(object[name] ?? .null, key: name, ids: &ids)
             }
             return .object(result)
@@ -55,8 +60,8 @@ enum CompatibilityKitStream {
         }
     }
 
-    /// `Given("a {int} b", …)` (TypeScript) and `steps.given("a {int} b") { … }` (Swift) both become
-    /// `given: a {int} b`.
+    /// `Given("a {int} b", (int: number) => …)` (TypeScript) and `steps.given("a {int} b") { (world, int: Int) in …`
+    /// (Swift) both become `given: a {int} b (int)`: the keyword, the expression and the parameter names.
     static func snippet(_ snippet: JSONValue) -> JSONValue {
         guard let code = snippet["code"]?.string,
             let quote = code.firstIndex(of: "\""),
@@ -64,7 +69,10 @@ enum CompatibilityKitStream {
         else { return snippet }
         let call = code[..<quote].trimmingCharacters(in: CharacterSet(charactersIn: "( "))
         let keyword = call.split(separator: ".").last.map(String.init) ?? call
-        return .string("\(keyword.lowercased()): \(code[code.index(after: quote)..<end])")
+        let rest = code[code.index(after: end)...]
+        let parameters = rest.prefix { $0 != "\n" }.matches(of: /(\w+):/).map { String($0.output.1) }
+        return .string(
+            "\(keyword.lowercased()): \(code[code.index(after: quote)..<end]) (\(parameters.joined(separator: ", ")))")
     }
 
     /// The differences between `actual` and `expected`, envelope by envelope (the first `limit` of them), for a
@@ -89,7 +97,8 @@ enum CompatibilityKitStream {
             }
         }
         guard count > 0 else { return "" }
-        return (["\(count) envelopes differ (the runner wrote \(actual.count), the sample has \(expected.count))"]
+        return
+            (["\(count) envelopes differ (the runner wrote \(actual.count), the sample has \(expected.count))"]
             + lines).joined(separator: "\n")
     }
 
