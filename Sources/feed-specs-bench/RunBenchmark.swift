@@ -42,6 +42,8 @@ struct RunBenchmark {
     var directories: [String]
     var parallel = 1
     var output = "/dev/null"
+    /// Matches and reports without running steps (to separate loading and messages from running).
+    var dryRun = false
 
     /// One no-op definition per distinct step template of the corpus generator.
     static func library() throws -> StepLibrary<BenchWorld> {
@@ -81,6 +83,7 @@ struct RunBenchmark {
         let start = clock.now
         var configuration = RunConfiguration()
         configuration.parallel = parallel
+        configuration.dryRun = dryRun
         let runner = SpecRunner(library: try Self.library(), configuration: configuration) { _ in BenchWorld() }
         let sink: NDJSONFileSink
         do {
@@ -189,11 +192,13 @@ final class ResultBox<Value: Sendable>: @unchecked Sendable {
 }
 
 func runRun(_ arguments: [String]) throws {
-    let (positional, named) = try options(arguments, allowed: ["--parallel", "--out"])
+    let dryRun = arguments.contains("--dry-run")
+    let (positional, named) = try options(arguments.filter { $0 != "--dry-run" }, allowed: ["--parallel", "--out"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
     if let out = named["--out"] { benchmark.output = out }
+    benchmark.dryRun = dryRun
     let configured = benchmark
     let figures = try blockingRun { try await configured.run() }
     print(figures.summary)

@@ -2,7 +2,7 @@
 //
 //     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
-//     feed-specs-bench run DIR... [--parallel N] [--out FILE]
+//     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run]
 //
 // Each subcommand is one entry of `allSubcommands()`.
 
@@ -19,7 +19,7 @@ func allSubcommands() -> [Subcommand] {
         Subcommand(
             name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
         Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
-        Subcommand(name: "run", usage: "run DIR... [--parallel N] [--out FILE]", run: runRun),
+        Subcommand(name: "run", usage: "run DIR... [--parallel N] [--out FILE] [--dry-run]", run: runRun),
     ]
 }
 

@@ -6,17 +6,25 @@ import Testing
 /// Never resumes: a step that hangs and ignores cancellation.
 final class Hang: Sendable {
     static let shared = Hang()
-    private let parked = LockedEntries()
+    private let parked = ParkedContinuations()
 
     func forever() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // Kept alive on purpose and never resumed.
-            Hang.keep.append(continuation)
-            parked.append("parked")
+            parked.keep(continuation)
         }
     }
+}
 
-    nonisolated(unsafe) static var keep: [CheckedContinuation<Void, Never>] = []
+final class ParkedContinuations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [CheckedContinuation<Void, Never>] = []
+
+    func keep(_ continuation: CheckedContinuation<Void, Never>) {
+        lock.lock()
+        continuations.append(continuation)
+        lock.unlock()
+    }
 }
 
 @Suite struct RunnerFlowTests {
