@@ -86,9 +86,10 @@ public struct CucumberExpressionGenerator: Sendable {
         }.map(\.element)
     }
 
-    /// Escapes the text between parameters: `(`, `{` and `/` get a backslash.
+    /// Escapes the text between parameters: `\`, `(`, `{` and `/` get a backslash.
     private static func escape(_ units: ArraySlice<UInt16>) -> String {
-        String(decoding: units, as: UTF16.self)
+        // The backslash first, so that a `\` of the text cannot escape the character after it in the expression.
+        String(decoding: units, as: UTF16.self).replacing("\\", with: "\\\\")
             .replacing("(", with: "\\(").replacing("{", with: "\\{").replacing("/", with: "\\/")
     }
 }

@@ -60,11 +60,9 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
                 case "(": escaped += "\\("
                 case ")": escaped += "\\)"
                 default:
-                    if isTagWhiteSpace(character) {
-                        escaped += "\\ "
-                    } else {
-                        escaped.unicodeScalars.append(character)
-                    }
+                    // Escape white space as itself: `\` before a tab keeps the tab, so the form parses back to the same tag.
+                    if isTagWhiteSpace(character) { escaped += "\\" }
+                    escaped.unicodeScalars.append(character)
                 }
             }
             return escaped
