@@ -162,6 +162,21 @@ final class ParkedContinuations: @unchecked Sendable {
         #expect(!summary.success)
     }
 
+    @Test func `a whole run counts every scenario but keeps only the results of those that did not pass`()
+        async throws
+    {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step") { _ in }
+        steps.given("a failing step") { _ in try fail("boom") }
+        let scenarios = (1...3).map { "  Scenario: P\($0)\n    Given a step\n" }.joined()
+        let (summary, _) = try await runFeature(
+            "Feature: F\n" + scenarios + "  Scenario: X\n    Given a failing step\n", steps: steps)
+        #expect(summary.scenarios[.passed] == 3)
+        #expect(summary.scenarios[.failed] == 1)
+        #expect(summary.steps.total == 4)
+        #expect(summary.results.map(\.scenario.name) == ["X"])
+    }
+
     @Test func `a failed scenario is retried and only its last attempt counts`() async throws {
         let attempts = RunLog()
         var steps = StepLibrary<TestWorld>()

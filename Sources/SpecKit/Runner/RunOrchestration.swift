@@ -113,14 +113,14 @@ extension SpecRunner {
         let startedAt = clock.now()
         emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
         var runHookFailure = await runRunHooks(.beforeAll, testRunStartedId: runId, emit: emit)
-        var results: [ScenarioResult] = []
+        var tally = Tally()
         if runHookFailure == nil {
             let prepared = selected.compactMap { scenario -> PreparedTestCase? in
                 guard let entry = plan.index.pickles[scenario.pickleId] else { return nil }
                 return prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
             }
             for testCase in prepared { emit(.testCase(testCase.testCase)) }
-            results = await runAll(prepared, plan: plan, testRunStartedId: runId, emit: emit)
+            tally = await runAll(prepared, plan: plan, testRunStartedId: runId, emit: emit)
         }
         let afterFailure = await runRunHooks(.afterAll, testRunStartedId: runId, emit: emit)
         runHookFailure = runHookFailure ?? afterFailure
@@ -131,7 +131,7 @@ extension SpecRunner {
         let parseErrors = plan.parseErrors
         let success =
             runHookFailure == nil && parseErrors.isEmpty && fatalProblems.isEmpty
-            && !results.contains(where: \.failsRun)
+            && !tally.failsRun
         let finishedAt = clock.now()
         let message = fatalProblems.isEmpty ? nil : fatalProblems.map(\.description).joined(separator: "\n")
         emit(
@@ -140,8 +140,9 @@ extension SpecRunner {
                     message: message, success: success, timestamp: finishedAt,
                     exception: message.map { Exception(type: "StepLibraryError", message: $0) },
                     testRunStartedId: runId)))
-        return summary(
-            success: success, results: results, parseErrors: parseErrors, runHookFailure: runHookFailure,
+        return RunSummary(
+            success: success, scenarios: tally.scenarios, steps: tally.steps, results: tally.kept,
+            parseErrors: parseErrors, problems: library.problems, runHookFailure: runHookFailure,
             duration: clock.duration(from: startedAt, to: finishedAt))
     }
 
@@ -149,10 +150,10 @@ extension SpecRunner {
     func runAll(
         _ prepared: [PreparedTestCase], plan: SpecPlan, testRunStartedId: String,
         emit: @escaping @Sendable (Envelope) -> Void
-    ) async -> [ScenarioResult] {
+    ) async -> Tally {
         let next = Locked(0)
         let failed = Locked(false)
-        let results = Locked<[ScenarioResult]>([])
+        let tally = Locked(Tally())
         let workers = min(configuration.parallel, max(prepared.count, 1))
         let failFast = configuration.failFast
         await withTaskGroup(of: Void.self) { group in
@@ -171,27 +172,12 @@ extension SpecRunner {
                             skipAll: failFast && failed.value, workerId: workerId, emit: emit, buffer: nil,
                             prepared: testCase)
                         if result.failsRun { failed.withLock { $0 = true } }
-                        results.withLock { $0.append(result) }
+                        tally.withLock { $0.add(result) }
                     }
                 }
             }
         }
-        return results.value
-    }
-
-    func summary(
-        success: Bool, results: [ScenarioResult], parseErrors: [GherkinError], runHookFailure: String?,
-        duration: MessageDuration
-    ) -> RunSummary {
-        var scenarios = StatusCounts()
-        var steps = StatusCounts()
-        for result in results {
-            scenarios[result.status] += 1
-            for step in result.steps where step.kind == .step { steps[step.status] += 1 }
-        }
-        return RunSummary(
-            success: success, scenarios: scenarios, steps: steps, results: results, parseErrors: parseErrors,
-            problems: library.problems, runHookFailure: runHookFailure, duration: duration)
+        return tally.value
     }
 
     /// A complete stream for scenarios run one by one.
@@ -217,5 +203,21 @@ extension SpecRunner {
         envelopes.append(
             .testRunFinished(TestRunFinished(success: success, timestamp: finishedAt, testRunStartedId: runId)))
         return envelopes
+    }
+}
+
+/// What a whole run keeps of its scenarios' results: counts, and only the results worth reporting (a scenario
+/// that did not pass, or needed a retry), so memory does not grow with the number of passing scenarios.
+struct Tally: Sendable {
+    var scenarios = StatusCounts()
+    var steps = StatusCounts()
+    var failsRun = false
+    var kept: [ScenarioResult] = []
+
+    mutating func add(_ result: ScenarioResult) {
+        scenarios[result.status] += 1
+        for step in result.steps where step.kind == .step { steps[step.status] += 1 }
+        if result.failsRun { failsRun = true }
+        if result.status != .passed || result.attempts > 1 { kept.append(result) }
     }
 }
