@@ -161,7 +161,7 @@ extension SpecRunner {
                 } else if hook.record.tearsDownWorld && cursor.world == nil {
                     outcome = .passed
                 } else {
-                    mode.publish(cursor)
+                    if cursor.world == nil { mode.publish(cursor) }
                     let made = await obtainWorld(
                         &cursor.world, prepared.info, location: hook.info.location, mode: mode)
                     switch made {
@@ -215,7 +215,7 @@ extension SpecRunner {
                     } else if let problem = definition.problem {
                         outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
                     } else {
-                        mode.publish(cursor)
+                        if cursor.world == nil { mode.publish(cursor) }
                         let made = await obtainWorld(
                             &cursor.world, prepared.info, location: definition.info.location, mode: mode)
                         switch made {
