@@ -99,6 +99,11 @@ extension SpecRunner {
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
                     workerId: attempt.workerId, timestamp: clock.now())))
         var cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        if attempt.skipAll || configuration.dryRun {
+            // Nothing runs when every step is skipped: no task, no watchdog.
+            await runSteps(attempt, cursor: &cursor, mode: .isolated)
+            return finishAttempt(attempt, cursor: cursor)
+        }
         let watched = WatchedTestCase<World>(limit: configuration.stepTimeout, emit: attempt.emit)
         let initial = cursor
         let ending = await watched.run { [self] in
@@ -116,6 +121,13 @@ extension SpecRunner {
             finishStep(attempt, outcome: outcome, cursor: &cursor, emit: attempt.emit)
             await runSteps(attempt, cursor: &cursor, mode: .isolated)
         }
+        return finishAttempt(attempt, cursor: cursor)
+    }
+
+    /// Emits `testCaseFinished`; returns the attempt's status, step results and whether it will be retried.
+    func finishAttempt(_ attempt: Attempt, cursor: Cursor<World>) -> (TestStepResultStatus, [StepResult], Bool) {
+        let clock = configuration.clock
+        let testCaseStartedId = cursor.testCaseStartedId
         let worst = cursor.worst
         let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
         attempt.emit(
@@ -374,7 +386,8 @@ extension SpecRunner {
         let tags = stepInfo.scenario.tags
         var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
         var outcome = BodyOutcome.passed
-        for hook in library.hooks(.beforeStep, tags: tags) {
+        let hasStepHooks = library.hasStepHooks
+        for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
             outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
             if outcome.status != .passed { break }
         }
@@ -398,7 +411,7 @@ extension SpecRunner {
         }
         stepInfo.status = outcome.status
         context.step = stepInfo
-        for hook in library.hooks(.afterStep, tags: tags) {
+        for hook in hasStepHooks ? library.hooks(.afterStep, tags: tags) : [] {
             let hookOutcome = await runHook(
                 hook, world: world, step: stepInfo, context: context, mode: mode,
                 ifTimedOut: outcome.status == .passed ? nil : outcome)

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Where a test case attempt is: the state its remaining steps need, handed over when it is abandoned.
@@ -36,10 +37,78 @@ enum BodyMode<World: Actor>: Sendable {
     }
 }
 
+/// The non-generic part of a watched test case: the running body's deadline and whether the task is over,
+/// behind one lock (kept apart from the generic snapshot so the per-step calls need no generic metadata).
+final class TestCaseClock: @unchecked Sendable {
+    // Every field is guarded by `lock`.
+    private let lock = NSLock()
+    private var deadline: ContinuousClock.Instant?
+    private(set) var ifTimedOut = BodyOutcome.passed
+    private(set) var failsWorld = false
+    private var over = false
+    let limit: Duration
+    private let next: @Sendable (Envelope) -> Void
+
+    init(limit: Duration, emit: @escaping @Sendable (Envelope) -> Void) {
+        self.limit = limit
+        next = emit
+    }
+
+    var isOver: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return over
+    }
+
+    func emit(_ envelope: Envelope) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !over else { return }
+        next(envelope)
+    }
+
+    func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !over else { return false }
+        deadline = ContinuousClock.now.advanced(by: limit)
+        self.ifTimedOut = ifTimedOut
+        self.failsWorld = failsWorld
+        return true
+    }
+
+    func endBody() {
+        lock.lock()
+        deadline = nil
+        lock.unlock()
+    }
+
+    /// Marks the task over because it finished; false if it was already over (abandoned).
+    func finish() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !over else { return false }
+        over = true
+        return true
+    }
+
+    /// Marks the task over if its body is past its deadline at `now`: returns what the test step ends with.
+    func expire(ifDueAt now: ContinuousClock.Instant) -> (outcome: BodyOutcome, failsWorld: Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !over, let deadline, deadline <= now else { return nil }
+        over = true
+        return (ifTimedOut, failsWorld)
+    }
+}
+
 /// A test case attempt running in one unstructured task, watched against the deadline of the body running.
 ///
 /// Everything the task emits goes through `emit`, which drops envelopes once the task is abandoned, so an
 /// abandoned task (a body ignoring cancellation) cannot add to the stream after the runner took over.
+///
+/// The task's state is its own except while a body runs (between `beginBody` and `endBody`): only then can the
+/// watchdog abandon it, and it hands the runner the cursor published before that body.
 final class WatchedTestCase<World: Actor>: Watched {
     enum Ending: Sendable {
         /// The task ran every step.
@@ -51,21 +120,17 @@ final class WatchedTestCase<World: Actor>: Watched {
 
     struct State {
         var snapshot: Cursor<World>?
-        var deadline: ContinuousClock.Instant?
-        var ifTimedOut = BodyOutcome.passed
-        var failsWorld = false
-        var isOver = false
         var continuation: CheckedContinuation<Ending, Never>?
         var work: Task<Void, Never>?
     }
 
-    let limit: Duration
-    private let next: @Sendable (Envelope) -> Void
+    let clock: TestCaseClock
     private let state = Locked(State())
 
+    var limit: Duration { clock.limit }
+
     init(limit: Duration, emit: @escaping @Sendable (Envelope) -> Void) {
-        self.limit = limit
-        next = emit
+        clock = TestCaseClock(limit: limit, emit: emit)
     }
 
     /// Runs `body` in an unstructured task; returns how it ended.
@@ -77,7 +142,7 @@ final class WatchedTestCase<World: Actor>: Watched {
                 self.finish(cursor)
             }
             state.withLock { state in
-                if !state.isOver { state.work = work }
+                if state.continuation != nil { state.work = work }
             }
             Watchdog.shared.watch(self)
         }
@@ -86,14 +151,11 @@ final class WatchedTestCase<World: Actor>: Watched {
     }
 
     /// Whether the task finished or was abandoned.
-    var isOver: Bool { state.withLock { $0.isOver } }
+    var isOver: Bool { clock.isOver }
 
     /// Emits `envelope` unless the task was abandoned.
     func emit(_ envelope: Envelope) {
-        state.withLock { state in
-            guard !state.isOver else { return }
-            next(envelope)
-        }
+        clock.emit(envelope)
     }
 
     func publish(_ cursor: Cursor<World>) {
@@ -102,28 +164,17 @@ final class WatchedTestCase<World: Actor>: Watched {
 
     /// Starts the clock for a body; false when the task was abandoned (run nothing more then).
     func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
-        state.withLock { state in
-            guard !state.isOver else { return false }
-            state.deadline = ContinuousClock.now.advanced(by: limit)
-            state.ifTimedOut = ifTimedOut
-            state.failsWorld = failsWorld
-            return true
-        }
+        clock.beginBody(ifTimedOut: ifTimedOut, failsWorld: failsWorld)
     }
 
-    /// Stops the clock after a body, and drops the snapshot (so the task's own copy is not shared, not copied
-    /// when it changes).
+    /// Stops the clock after a body.
     func endBody() {
-        state.withLock { state in
-            state.deadline = nil
-            state.snapshot = nil
-        }
+        clock.endBody()
     }
 
     private func finish(_ cursor: Cursor<World>) {
+        guard clock.finish() else { return }
         let continuation = state.withLock { state -> CheckedContinuation<Ending, Never>? in
-            guard !state.isOver else { return nil }
-            state.isOver = true
             state.snapshot = nil
             state.work = nil
             defer { state.continuation = nil }
@@ -133,20 +184,20 @@ final class WatchedTestCase<World: Actor>: Watched {
     }
 
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
-        let expired = state.withLock { state -> (CheckedContinuation<Ending, Never>, Ending, Task<Void, Never>?)? in
-            if state.isOver { return nil }
-            guard let deadline = state.deadline, deadline <= now, let continuation = state.continuation,
-                let snapshot = state.snapshot
-            else { return nil }
-            state.isOver = true
-            state.continuation = nil
-            state.snapshot = nil
-            defer { state.work = nil }
-            return (continuation, .abandoned(snapshot, state.ifTimedOut, failsWorld: state.failsWorld), state.work)
+        guard let (outcome, failsWorld) = clock.expire(ifDueAt: now) else { return isOver }
+        let taken = state.withLock { state in
+            defer {
+                state.snapshot = nil
+                state.continuation = nil
+                state.work = nil
+            }
+            return (state.snapshot, state.continuation, state.work)
         }
-        guard let (continuation, ending, work) = expired else { return isOver }
+        let (snapshot, continuation, work) = taken
         work?.cancel()
-        continuation.resume(returning: ending)
+        if let snapshot {
+            continuation?.resume(returning: .abandoned(snapshot, outcome, failsWorld: failsWorld))
+        }
         return true
     }
 }
