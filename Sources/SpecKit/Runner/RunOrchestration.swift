@@ -115,12 +115,17 @@ extension SpecRunner {
         var runHookFailure = await runRunHooks(.beforeAll, testRunStartedId: runId, emit: emit)
         var tally = Tally()
         if runHookFailure == nil {
-            let prepared = selected.compactMap { scenario -> PreparedTestCase? in
-                guard let entry = plan.index.pickles[scenario.pickleId] else { return nil }
-                return prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
+            // Every `testCase` comes before the first `testCaseStarted`; only their ids are kept, and each test
+            // case is prepared again (with the same ids) when it runs, so memory does not hold them all.
+            var planned: [PlannedTestCase] = []
+            planned.reserveCapacity(selected.count)
+            for scenario in selected {
+                guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
+                let testCase = prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
+                emit(.testCase(testCase.testCase))
+                planned.append(PlannedTestCase(pickleId: scenario.pickleId, ids: drawnIds(testCase)))
             }
-            for testCase in prepared { emit(.testCase(testCase.testCase)) }
-            tally = await runAll(prepared, plan: plan, testRunStartedId: runId, emit: emit)
+            tally = await runAll(planned, plan: plan, testRunStartedId: runId, emit: emit)
         }
         let afterFailure = await runRunHooks(.afterAll, testRunStartedId: runId, emit: emit)
         runHookFailure = runHookFailure ?? afterFailure
@@ -148,7 +153,7 @@ extension SpecRunner {
 
     /// Runs test cases with `configuration.parallel` workers, fail-fast aware.
     func runAll(
-        _ prepared: [PreparedTestCase], plan: SpecPlan, testRunStartedId: String,
+        _ prepared: [PlannedTestCase], plan: SpecPlan, testRunStartedId: String,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async -> Tally {
         let next = Locked(0)
@@ -166,7 +171,12 @@ extension SpecRunner {
                             return position
                         }
                         guard position < prepared.count else { return }
-                        let testCase = prepared[position]
+                        let planned = prepared[position]
+                        guard let entry = plan.index.pickles[planned.pickleId] else { continue }
+                        var ids = planned.ids.makeIterator()
+                        let testCase = self.prepare(
+                            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId,
+                            nextId: { ids.next() ?? plan.ids.next() })
                         let result = await self.runScenario(
                             testCase.info, in: plan, testRunStartedId: testRunStartedId,
                             skipAll: failFast && failed.value, workerId: workerId, emit: emit, buffer: nil,
@@ -220,4 +230,10 @@ struct Tally: Sendable {
         if result.failsRun { failsRun = true }
         if result.status != .passed || result.attempts > 1 { kept.append(result) }
     }
+}
+
+/// A test case whose `testCase` message was emitted: its pickle and the ids it drew, to prepare it again.
+struct PlannedTestCase: Sendable {
+    let pickleId: String
+    let ids: [String]
 }
