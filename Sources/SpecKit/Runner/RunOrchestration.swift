@@ -175,7 +175,7 @@ extension SpecRunner {
                         guard let entry = plan.index.pickles[planned.pickleId] else { continue }
                         var ids = planned.ids.makeIterator()
                         let testCase = self.prepare(
-                            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId,
+                            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, withTestSteps: false,
                             nextId: { ids.next() ?? plan.ids.next() })
                         let result = await self.runScenario(
                             testCase.info, in: plan, testRunStartedId: testRunStartedId,

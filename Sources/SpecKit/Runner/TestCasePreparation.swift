@@ -40,9 +40,11 @@ extension SpecRunner {
     }
 
     /// Matches `pickle`'s steps and selects its hooks, taking ids from `nextId` (the test case's first, then
-    /// one per test step), so a test case can be prepared again with the ids it had.
+    /// one per test step), so a test case can be prepared again with the ids it had; `withTestSteps: false`
+    /// leaves the `testCase` message's test steps empty (when it was emitted already).
     func prepare(
-        _ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, nextId: () -> String
+        _ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, withTestSteps: Bool = true,
+        nextId: () -> String
     ) -> PreparedTestCase {
         let testCaseId = nextId()
         let tags = info.tags
@@ -52,16 +54,17 @@ extension SpecRunner {
         var steps: [PreparedStep] = []
         var testSteps: [TestStep] = []
         steps.reserveCapacity(count)
-        testSteps.reserveCapacity(count)
+        if withTestSteps { testSteps.reserveCapacity(count) }
         for hook in before {
             let id = nextId()
             steps.append(PreparedStep(id: id, kind: .hook(hookPosition(hook))))
-            testSteps.append(TestStep(hookId: hook.id, id: id))
+            if withTestSteps { testSteps.append(TestStep(hookId: hook.id, id: id)) }
         }
         for pickleStep in pickle.steps {
             let id = nextId()
             let match = self.match(pickleStep.text)
             steps.append(PreparedStep(id: id, kind: .step(pickleStep, match)))
+            guard withTestSteps else { continue }
             testSteps.append(
                 TestStep(
                     id: id, pickleStepId: pickleStep.id,
@@ -71,7 +74,7 @@ extension SpecRunner {
         for hook in after {
             let id = nextId()
             steps.append(PreparedStep(id: id, kind: .hook(hookPosition(hook))))
-            testSteps.append(TestStep(hookId: hook.id, id: id))
+            if withTestSteps { testSteps.append(TestStep(hookId: hook.id, id: id)) }
         }
         let testCase = TestCase(
             id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
