@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import Synchronization
 
 /// Where a test case attempt is: the state its remaining steps need, handed over when it is abandoned.
 struct Cursor<World: Actor>: Sendable {
@@ -41,7 +42,7 @@ enum BodyMode<World: Actor>: Sendable {
 /// behind one lock (kept apart from the generic snapshot so the per-step calls need no generic metadata).
 final class TestCaseClock: @unchecked Sendable {
     // Every field is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Mutex<Void>(())
     private var deadline: ContinuousClock.Instant?
     private(set) var ifTimedOut = BodyOutcome.passed
     private(set) var failsWorld = false
@@ -55,50 +56,47 @@ final class TestCaseClock: @unchecked Sendable {
     }
 
     var isOver: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return over
+        lock.withLock { _ in over }
     }
 
     func emit(_ envelope: Envelope) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !over else { return }
-        next(envelope)
+        lock.withLock { _ in
+            guard !over else { return }
+            next(envelope)
+        }
     }
 
     func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !over else { return false }
-        deadline = ContinuousClock.now.advanced(by: limit)
-        self.ifTimedOut = ifTimedOut
-        self.failsWorld = failsWorld
-        return true
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        return lock.withLock { _ in
+            guard !over else { return false }
+            self.deadline = deadline
+            self.ifTimedOut = ifTimedOut
+            self.failsWorld = failsWorld
+            return true
+        }
     }
 
     func endBody() {
-        lock.lock()
-        deadline = nil
-        lock.unlock()
+        lock.withLock { _ in deadline = nil }
     }
 
     /// Marks the task over because it finished; false if it was already over (abandoned).
     func finish() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !over else { return false }
-        over = true
-        return true
+        lock.withLock { _ in
+            guard !over else { return false }
+            over = true
+            return true
+        }
     }
 
     /// Marks the task over if its body is past its deadline at `now`: returns what the test step ends with.
     func expire(ifDueAt now: ContinuousClock.Instant) -> (outcome: BodyOutcome, failsWorld: Bool)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !over, let deadline, deadline <= now else { return nil }
-        over = true
-        return (ifTimedOut, failsWorld)
+        lock.withLock { _ in
+            guard !over, let deadline, deadline <= now else { return nil }
+            over = true
+            return (ifTimedOut, failsWorld)
+        }
     }
 }
 
