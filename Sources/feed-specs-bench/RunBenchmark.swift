@@ -45,10 +45,15 @@ struct RunBenchmark {
     /// Matches and reports without running steps (to separate loading and messages from running).
     var dryRun = false
 
-    /// One no-op definition per distinct step template of the corpus generator.
+    /// Templates that another template's expression already matches (`the cache is validated` is `the cache is
+    /// {word}` with the word `validated`): defining both would make those steps ambiguous, which a real library
+    /// would not do, so the bench defines only the general one and the run is a clean success.
+    static let coveredTemplates: Set<String> = ["the cache is validated"]
+
+    /// One no-op definition per distinct step template of the corpus generator (except `coveredTemplates`).
     static func library() throws -> StepLibrary<BenchWorld> {
         var steps = StepLibrary<BenchWorld>()
-        var seen: Set<String> = []
+        var seen = coveredTemplates
         let templates =
             CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates
             + CorpusGenerator.thenTemplates

@@ -122,6 +122,62 @@ final class ParkedContinuations: @unchecked Sendable {
         #expect(summary.scenarios[.failed] == 1)
     }
 
+    @Test func `after a step times out the after hooks still run on its world and the next scenario runs`()
+        async throws
+    {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that never returns") { _ in await Hang.shared.forever() }
+        steps.given("a step") { _ in log.append("step") }
+        steps.after { _ in log.append("after") }
+        let feature = """
+            Feature: F
+              Scenario: hangs
+                Given a step
+                And a step that never returns
+                And a step
+              Scenario: fine
+                Given a step
+            """
+        // A generous timeout: the after hook (a body of its own) must not time out on a loaded machine.
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.stepTimeout = .seconds(2)
+        }
+        #expect(envelopes.stepStatuses == [.passed, .failed, .skipped, .passed, .passed, .passed])
+        #expect(envelopes.stepResults[1].message == "timed out after 2 s")
+        #expect(log.entries == ["step", "after", "step", "after"])
+        #expect(summary.scenarios[.failed] == 1)
+    }
+
+    @Test func `a hanging before hook times out and skips the scenario's steps`() async throws {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.before { _ in await Hang.shared.forever() }
+        steps.given("a step") { _ in log.append("step") }
+        let (summary, envelopes) = try await runFeature(
+            "Feature: F\n  Scenario: S\n    Given a step\n", steps: steps
+        ) { $0.stepTimeout = .milliseconds(200) }
+        #expect(envelopes.stepStatuses == [.failed, .skipped])
+        #expect(envelopes.stepResults.first?.message == "timed out after 0.2 s")
+        #expect(log.entries.isEmpty)
+        #expect(!summary.success)
+    }
+
+    @Test func `a whole run counts every scenario but keeps only the results of those that did not pass`()
+        async throws
+    {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step") { _ in }
+        steps.given("a failing step") { _ in try fail("boom") }
+        let scenarios = (1...3).map { "  Scenario: P\($0)\n    Given a step\n" }.joined()
+        let (summary, _) = try await runFeature(
+            "Feature: F\n" + scenarios + "  Scenario: X\n    Given a failing step\n", steps: steps)
+        #expect(summary.scenarios[.passed] == 3)
+        #expect(summary.scenarios[.failed] == 1)
+        #expect(summary.steps.total == 4)
+        #expect(summary.results.map(\.scenario.name) == ["X"])
+    }
+
     @Test func `a failed scenario is retried and only its last attempt counts`() async throws {
         let attempts = RunLog()
         var steps = StepLibrary<TestWorld>()

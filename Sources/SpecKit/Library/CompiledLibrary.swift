@@ -31,6 +31,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
     let hooksByKind: [HookKind: [CompiledHook<World>]]
+    /// Whether there is any `beforeStep` or `afterStep` hook (most libraries have none: skip the lookups).
+    let hasStepHooks: Bool
     let index: StepDefinitionIndex
     /// For each entry of `index`, the position in `steps`.
     let indexed: [Int]
@@ -111,6 +113,7 @@ struct CompiledLibrary<World: Actor>: Sendable {
         self.steps = steps
         self.hooks = hooks
         hooksByKind = Self.orderedHooks(hooks)
+        hasStepHooks = hooks.contains { $0.record.kind == .beforeStep || $0.record.kind == .afterStep }
         self.index = index
         self.indexed = indexed
         self.problems = problems
@@ -120,7 +123,7 @@ struct CompiledLibrary<World: Actor>: Sendable {
     /// The hooks of `kind` that apply to `tags`, in running order: ascending `order` then registration for
     /// before hooks, the reverse for after hooks.
     func hooks(_ kind: HookKind, tags: [String]) -> [CompiledHook<World>] {
-        guard let ordered = hooksByKind[kind], !ordered.isEmpty else { return [] }
+        guard !hooks.isEmpty, let ordered = hooksByKind[kind], !ordered.isEmpty else { return [] }
         return ordered.filter { $0.applies(to: tags) }
     }
 

@@ -113,14 +113,19 @@ extension SpecRunner {
         let startedAt = clock.now()
         emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
         var runHookFailure = await runRunHooks(.beforeAll, testRunStartedId: runId, emit: emit)
-        var results: [ScenarioResult] = []
+        var tally = Tally()
         if runHookFailure == nil {
-            let prepared = selected.compactMap { scenario -> PreparedTestCase? in
-                guard let entry = plan.index.pickles[scenario.pickleId] else { return nil }
-                return prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
+            // Every `testCase` comes before the first `testCaseStarted`; only their ids are kept, and each test
+            // case is prepared again (with the same ids) when it runs, so memory does not hold them all.
+            var planned: [PlannedTestCase] = []
+            planned.reserveCapacity(selected.count)
+            for scenario in selected {
+                guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
+                let testCase = prepare(entry.pickle, info: entry.info, testRunStartedId: runId, ids: plan.ids)
+                emit(.testCase(testCase.testCase))
+                planned.append(PlannedTestCase(pickleId: scenario.pickleId, ids: drawnIds(testCase)))
             }
-            for testCase in prepared { emit(.testCase(testCase.testCase)) }
-            results = await runAll(prepared, plan: plan, testRunStartedId: runId, emit: emit)
+            tally = await runAll(planned, plan: plan, testRunStartedId: runId, emit: emit)
         }
         let afterFailure = await runRunHooks(.afterAll, testRunStartedId: runId, emit: emit)
         runHookFailure = runHookFailure ?? afterFailure
@@ -131,7 +136,7 @@ extension SpecRunner {
         let parseErrors = plan.parseErrors
         let success =
             runHookFailure == nil && parseErrors.isEmpty && fatalProblems.isEmpty
-            && !results.contains(where: \.failsRun)
+            && !tally.failsRun
         let finishedAt = clock.now()
         let message = fatalProblems.isEmpty ? nil : fatalProblems.map(\.description).joined(separator: "\n")
         emit(
@@ -140,19 +145,20 @@ extension SpecRunner {
                     message: message, success: success, timestamp: finishedAt,
                     exception: message.map { Exception(type: "StepLibraryError", message: $0) },
                     testRunStartedId: runId)))
-        return summary(
-            success: success, results: results, parseErrors: parseErrors, runHookFailure: runHookFailure,
+        return RunSummary(
+            success: success, scenarios: tally.scenarios, steps: tally.steps, results: tally.kept,
+            parseErrors: parseErrors, problems: library.problems, runHookFailure: runHookFailure,
             duration: clock.duration(from: startedAt, to: finishedAt))
     }
 
     /// Runs test cases with `configuration.parallel` workers, fail-fast aware.
     func runAll(
-        _ prepared: [PreparedTestCase], plan: SpecPlan, testRunStartedId: String,
+        _ prepared: [PlannedTestCase], plan: SpecPlan, testRunStartedId: String,
         emit: @escaping @Sendable (Envelope) -> Void
-    ) async -> [ScenarioResult] {
+    ) async -> Tally {
         let next = Locked(0)
         let failed = Locked(false)
-        let results = Locked<[ScenarioResult]>([])
+        let tally = Locked(Tally())
         let workers = min(configuration.parallel, max(prepared.count, 1))
         let failFast = configuration.failFast
         await withTaskGroup(of: Void.self) { group in
@@ -165,33 +171,23 @@ extension SpecRunner {
                             return position
                         }
                         guard position < prepared.count else { return }
-                        let testCase = prepared[position]
+                        let planned = prepared[position]
+                        guard let entry = plan.index.pickles[planned.pickleId] else { continue }
+                        var ids = planned.ids.makeIterator()
+                        let testCase = self.prepare(
+                            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, withTestSteps: false,
+                            nextId: { ids.next() ?? plan.ids.next() })
                         let result = await self.runScenario(
                             testCase.info, in: plan, testRunStartedId: testRunStartedId,
                             skipAll: failFast && failed.value, workerId: workerId, emit: emit, buffer: nil,
                             prepared: testCase)
                         if result.failsRun { failed.withLock { $0 = true } }
-                        results.withLock { $0.append(result) }
+                        tally.withLock { $0.add(result) }
                     }
                 }
             }
         }
-        return results.value
-    }
-
-    func summary(
-        success: Bool, results: [ScenarioResult], parseErrors: [GherkinError], runHookFailure: String?,
-        duration: MessageDuration
-    ) -> RunSummary {
-        var scenarios = StatusCounts()
-        var steps = StatusCounts()
-        for result in results {
-            scenarios[result.status] += 1
-            for step in result.steps where step.kind == .step { steps[step.status] += 1 }
-        }
-        return RunSummary(
-            success: success, scenarios: scenarios, steps: steps, results: results, parseErrors: parseErrors,
-            problems: library.problems, runHookFailure: runHookFailure, duration: duration)
+        return tally.value
     }
 
     /// A complete stream for scenarios run one by one.
@@ -218,4 +214,26 @@ extension SpecRunner {
             .testRunFinished(TestRunFinished(success: success, timestamp: finishedAt, testRunStartedId: runId)))
         return envelopes
     }
+}
+
+/// What a whole run keeps of its scenarios' results: counts, and only the results worth reporting (a scenario
+/// that did not pass, or needed a retry), so memory does not grow with the number of passing scenarios.
+struct Tally: Sendable {
+    var scenarios = StatusCounts()
+    var steps = StatusCounts()
+    var failsRun = false
+    var kept: [ScenarioResult] = []
+
+    mutating func add(_ result: ScenarioResult) {
+        scenarios[result.status] += 1
+        for step in result.steps where step.kind == .step { steps[step.status] += 1 }
+        if result.failsRun { failsRun = true }
+        if result.status != .passed || result.attempts > 1 { kept.append(result) }
+    }
+}
+
+/// A test case whose `testCase` message was emitted: its pickle and the ids it drew, to prepare it again.
+struct PlannedTestCase: Sendable {
+    let pickleId: String
+    let ids: [String]
 }

@@ -168,7 +168,9 @@ public struct RunSummary: Sendable {
     public var scenarios: StatusCounts
     /// Steps by status (last attempts; hooks not counted).
     public var steps: StatusCounts
-    /// The results of the scenarios that ran, in the order they finished.
+    /// The results of the scenarios that did not pass or were retried, in the order they finished (a passing
+    /// scenario is only counted in `scenarios` and `steps`, so a large run does not keep every result; its
+    /// messages are in the stream).
     public var results: [ScenarioResult]
     /// The `.feature` files that could not be parsed.
     public var parseErrors: [GherkinError]

@@ -84,152 +84,235 @@ final class WorldBox<World: Actor>: Sendable {
 extension SpecRunner {
     /// Runs one attempt of a test case, emitting its messages; returns its status, step results and whether
     /// it will be retried.
+    ///
+    /// The attempt's steps and hooks run one after another inside one unstructured task (one hop per test
+    /// case, not per step), watched by the watchdog against the running body's deadline. When a body passes its
+    /// deadline, the task is cancelled and abandoned: this test step fails with `timed out after N s` (any step
+    /// hooks of it not yet run are abandoned with it), and the rest of the test case goes on here, one body per
+    /// task as before: the remaining steps are skipped and the after hooks run on the same world.
     func execute(_ attempt: Attempt) async -> (TestStepResultStatus, [StepResult], Bool) {
-        let prepared = attempt.prepared
         let clock = configuration.clock
         let testCaseStartedId = attempt.ids.next()
         attempt.emit(
             .testCaseStarted(
                 TestCaseStarted(
-                    attempt: attempt.number, id: testCaseStartedId, testCaseId: prepared.testCase.id,
+                    attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
                     workerId: attempt.workerId, timestamp: clock.now())))
-        let skipping = attempt.skipAll || configuration.dryRun
-        var worst = TestStepResultStatus.passed
-        var results: [StepResult] = []
-        var world: World?
-        var worldFailed = false
-        /// Whether a step or hook threw `Skipped`: then nothing after it runs or is reported undefined.
-        var skippedItself = false
-        for step in prepared.steps {
-            let started = clock.now()
-            attempt.emit(
-                .testStepStarted(
-                    TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: step.id, timestamp: started)))
-            let target = AttachmentTarget(
-                testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil, clock: clock,
-                emit: attempt.emit)
-            var outcome: BodyOutcome
-            var result: StepResult
-            switch step.kind {
-            case .hook(let position):
-                let hook = library.hooks[position]
-                let isBefore = hook.record.kind == .beforeScenario
-                result = StepResult(
-                    kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: prepared.info.uri,
-                    line: prepared.info.line, column: prepared.info.column, status: .skipped)
-                if skipping || (isBefore && worst != .passed) || worldFailed {
-                    outcome = .skipped
-                } else if hook.record.tearsDownWorld && world == nil {
-                    outcome = .passed
-                } else {
-                    let made = await obtainWorld(&world, prepared.info, location: hook.info.location)
-                    switch made {
-                    case .failed(let failure):
-                        worldFailed = true
-                        outcome = failure
-                    case .ready(let world):
-                        let context = SpecContext(scenario: prepared.info, step: nil, status: worst, target: target)
-                        outcome = await runHook(hook, world: world, step: nil, context: context)
-                        if outcome.status == .skipped { skippedItself = true }
-                    }
-                }
-            case .step(let pickleStep, let match):
-                let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
-                let location = gherkinStep?.step.location
-                result = StepResult(
-                    kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text,
-                    uri: prepared.info.uri, line: location?.line ?? prepared.info.line,
-                    column: location?.column ?? prepared.info.column, status: .skipped,
-                    pickleStepId: pickleStep.id)
-                switch match {
-                case _ where skippedItself:
-                    // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
-                    if case .matched(let position, _) = match { result.definition = library.steps[position].info }
-                    outcome = .skipped
-                case .undefined:
-                    let snippets = snippets(for: pickleStep)
-                    attempt.emit(
-                        .suggestion(
-                            Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
-                    result.snippet = snippets.first?.code
-                    result.suggestions = didYouMean(pickleStep.text)
-                    outcome = BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
-                case .ambiguous(let matches):
-                    result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
-                    outcome = BodyOutcome(
-                        status: .ambiguous,
-                        detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
-                            + result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
-                case .failed(let message):
-                    outcome = .failed(message, type: "StepMatchError")
-                case .matched(let position, let arguments):
-                    let definition = library.steps[position]
-                    result.definition = definition.info
-                    if skipping || worst != .passed || worldFailed {
-                        outcome = .skipped
-                    } else if let problem = definition.problem {
-                        outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
-                    } else {
-                        switch await obtainWorld(&world, prepared.info, location: definition.info.location) {
-                        case .failed(let failure):
-                            worldFailed = true
-                            outcome = failure
-                        case .ready(let world):
-                            var stepInfo = TestStepInfo(
-                                text: pickleStep.text, keyword: result.keyword, uri: prepared.info.uri,
-                                location: location ?? Location(line: prepared.info.line), pickleStepId: pickleStep.id,
-                                scenario: prepared.info)
-                            outcome = await runStep(
-                                definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
-                                world: world, stepInfo: &stepInfo, status: worst, target: target)
-                            if outcome.status == .skipped { skippedItself = true }
-                        }
-                    }
-                }
-            }
-            _ = target.close()
-            let finished = clock.now()
-            let duration =
-                outcome.status == .undefined || outcome.status == .ambiguous
-                    || (outcome.status == .skipped && outcome.message == nil)
-                ? MessageDuration.zero : clock.duration(from: started, to: finished)
-            attempt.emit(
-                .testStepFinished(
-                    TestStepFinished(
-                        testCaseStartedId: testCaseStartedId, testStepId: step.id,
-                        testStepResult: outcome.result(duration: duration), timestamp: finished)))
-            result.status = outcome.status
-            result.message = outcome.detail ?? outcome.message
-            result.duration = duration
-            if result.failureLocation == nil { result.failureLocation = outcome.failureLocation }
-            results.append(result)
-            worst = max(worst, outcome.status)
+        var cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        if attempt.skipAll || configuration.dryRun {
+            // Nothing runs when every step is skipped: no task, no watchdog.
+            await runSteps(attempt, cursor: &cursor, mode: .isolated)
+            return finishAttempt(attempt, cursor: cursor)
         }
+        let watched = WatchedTestCase<World>(limit: configuration.stepTimeout, emit: attempt.emit)
+        let initial = cursor
+        let ending = await watched.run { [self] in
+            var cursor = initial
+            await runSteps(attempt, cursor: &cursor, mode: .inline(watched))
+            return cursor
+        }
+        switch ending {
+        case .finished(let finished):
+            cursor = finished
+        case .abandoned(let snapshot, let outcome, let failsWorld):
+            cursor = snapshot
+            _ = cursor.target?.close()
+            if failsWorld { cursor.worldFailed = true }
+            finishStep(attempt, outcome: outcome, cursor: &cursor, emit: attempt.emit)
+            await runSteps(attempt, cursor: &cursor, mode: .isolated)
+        }
+        return finishAttempt(attempt, cursor: cursor)
+    }
+
+    /// Emits `testCaseFinished`; returns the attempt's status, step results and whether it will be retried.
+    func finishAttempt(_ attempt: Attempt, cursor: Cursor<World>) -> (TestStepResultStatus, [StepResult], Bool) {
+        let clock = configuration.clock
+        let testCaseStartedId = cursor.testCaseStartedId
+        let worst = cursor.worst
         let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
         attempt.emit(
             .testCaseFinished(
                 TestCaseFinished(
                     testCaseStartedId: testCaseStartedId, timestamp: clock.now(), willBeRetried: willBeRetried)))
-        return (worst, results, willBeRetried)
+        return (worst, cursor.results, willBeRetried)
+    }
+
+    /// Runs the test steps of `attempt` from `cursor.index` on; returns early when abandoned (inline mode).
+    func runSteps(_ attempt: Attempt, cursor: inout Cursor<World>, mode: BodyMode<World>) async {
+        let prepared = attempt.prepared
+        let clock = configuration.clock
+        let emit: @Sendable (Envelope) -> Void
+        switch mode {
+        case .isolated: emit = attempt.emit
+        case .inline(let watched): emit = { watched.emit($0) }
+        }
+        let skipping = attempt.skipAll || configuration.dryRun
+        let testCaseStartedId = cursor.testCaseStartedId
+        while cursor.index < prepared.steps.count {
+            if case .inline(let watched) = mode, watched.isOver { return }
+            let step = prepared.steps[cursor.index]
+            let started = clock.now()
+            cursor.started = started
+            emit(
+                .testStepStarted(
+                    TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: step.id, timestamp: started)))
+            let target = AttachmentTarget(
+                testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil, clock: clock,
+                emit: emit)
+            cursor.target = target
+            var outcome: BodyOutcome
+            switch step.kind {
+            case .hook(let position):
+                let hook = library.hooks[position]
+                let isBefore = hook.record.kind == .beforeScenario
+                cursor.result = StepResult(
+                    kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: prepared.info.uri,
+                    line: prepared.info.line, column: prepared.info.column, status: .skipped)
+                if skipping || (isBefore && cursor.worst != .passed) || cursor.worldFailed {
+                    outcome = .skipped
+                } else if hook.record.tearsDownWorld && cursor.world == nil {
+                    outcome = .passed
+                } else {
+                    if cursor.world == nil { mode.publish(cursor) }
+                    let made = await obtainWorld(
+                        &cursor.world, prepared.info, location: hook.info.location, mode: mode)
+                    switch made {
+                    case .failed(let failure):
+                        cursor.worldFailed = true
+                        outcome = failure
+                    case .ready(let world):
+                        mode.publish(cursor)
+                        let context = SpecContext(
+                            scenario: prepared.info, step: nil, status: cursor.worst, target: target)
+                        outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode)
+                        if outcome.status == .skipped { cursor.skippedItself = true }
+                    }
+                }
+            case .step(let pickleStep, let match):
+                let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
+                let location = gherkinStep?.step.location
+                cursor.result = StepResult(
+                    kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text,
+                    uri: prepared.info.uri, line: location?.line ?? prepared.info.line,
+                    column: location?.column ?? prepared.info.column, status: .skipped,
+                    pickleStepId: pickleStep.id)
+                switch match {
+                case _ where cursor.skippedItself:
+                    // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
+                    if case .matched(let position, _) = match {
+                        cursor.result.definition = library.steps[position].info
+                    }
+                    outcome = .skipped
+                case .undefined:
+                    let snippets = snippets(for: pickleStep)
+                    emit(
+                        .suggestion(
+                            Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
+                    cursor.result.snippet = snippets.first?.code
+                    cursor.result.suggestions = didYouMean(pickleStep.text)
+                    outcome = BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
+                case .ambiguous(let matches):
+                    cursor.result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
+                    outcome = BodyOutcome(
+                        status: .ambiguous,
+                        detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
+                            + cursor.result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
+                case .failed(let message):
+                    outcome = .failed(message, type: "StepMatchError")
+                case .matched(let position, let arguments):
+                    let definition = library.steps[position]
+                    cursor.result.definition = definition.info
+                    if skipping || cursor.worst != .passed || cursor.worldFailed {
+                        outcome = .skipped
+                    } else if let problem = definition.problem {
+                        outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
+                    } else {
+                        if cursor.world == nil { mode.publish(cursor) }
+                        let made = await obtainWorld(
+                            &cursor.world, prepared.info, location: definition.info.location, mode: mode)
+                        switch made {
+                        case .failed(let failure):
+                            cursor.worldFailed = true
+                            outcome = failure
+                        case .ready(let world):
+                            mode.publish(cursor)
+                            var stepInfo = TestStepInfo(
+                                text: pickleStep.text, keyword: cursor.result.keyword, uri: prepared.info.uri,
+                                location: location ?? Location(line: prepared.info.line), pickleStepId: pickleStep.id,
+                                scenario: prepared.info)
+                            outcome = await runStep(
+                                definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
+                                world: world, stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
+                            if outcome.status == .skipped { cursor.skippedItself = true }
+                        }
+                    }
+                }
+            }
+            if case .inline(let watched) = mode, watched.isOver { return }
+            _ = target.close()
+            finishStep(attempt, outcome: outcome, cursor: &cursor, emit: emit)
+        }
+    }
+
+    /// Emits the end of the current test step, records its result and moves the cursor to the next one.
+    func finishStep(
+        _ attempt: Attempt, outcome: BodyOutcome, cursor: inout Cursor<World>,
+        emit: @Sendable (Envelope) -> Void
+    ) {
+        let clock = configuration.clock
+        let step = attempt.prepared.steps[cursor.index]
+        let finished = clock.now()
+        let duration =
+            outcome.status == .undefined || outcome.status == .ambiguous
+                || (outcome.status == .skipped && outcome.message == nil)
+            ? MessageDuration.zero : clock.duration(from: cursor.started, to: finished)
+        emit(
+            .testStepFinished(
+                TestStepFinished(
+                    testCaseStartedId: cursor.testCaseStartedId, testStepId: step.id,
+                    testStepResult: outcome.result(duration: duration), timestamp: finished)))
+        var result = cursor.result
+        result.status = outcome.status
+        result.message = outcome.detail ?? outcome.message
+        result.duration = duration
+        if result.failureLocation == nil { result.failureLocation = outcome.failureLocation }
+        cursor.results.append(result)
+        cursor.worst = max(cursor.worst, outcome.status)
+        cursor.index += 1
+        cursor.target = nil
     }
 
     /// The scenario's world, made on first use.
     func obtainWorld(
-        _ world: inout World?, _ scenario: ScenarioInfo, location: CodeLocation
+        _ world: inout World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
     ) async -> WorldResult<World> {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
         let make = makeWorld
-        let result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
-            let made = try await make(scenario)
-            box.world.withLock { $0 = made }
+        let timedOut = BodyOutcome.failed(
+            "cannot make the world of \(scenario.displayName): timed out after "
+                + Timeout.describe(configuration.stepTimeout), type: "WorldError")
+        let result: Timeout.Result
+        switch mode {
+        case .isolated:
+            result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+            }
+        case .inline(let watched):
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut) }
+            do {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+                result = .finished(nil)
+            } catch {
+                result = .finished(error)
+            }
+            watched.endBody()
         }
         switch result {
         case .timedOut:
-            return .failed(
-                .failed(
-                    "cannot make the world of \(scenario.displayName): timed out after "
-                        + Timeout.describe(configuration.stepTimeout), type: "WorldError"))
+            return .failed(timedOut)
         case .finished(let error?):
             var outcome = BodyOutcome(error: error, location: nil)
             if outcome.status == .failed {
@@ -249,7 +332,8 @@ extension SpecRunner {
 
     /// Runs a scenario or step hook on `world` against the timeout.
     func runHook(
-        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext
+        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext, mode: BodyMode<World>,
+        ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
         let body: @Sendable () async throws -> Void
         switch hook.record.body {
@@ -259,20 +343,37 @@ extension SpecRunner {
             guard let step else { return .passed }
             body = { try await run(world, step) }
         }
-        return await guarded(body, context: context, location: hook.info.location)
+        return await guarded(
+            body, context: context, location: hook.info.location, mode: mode, ifTimedOut: ifTimedOut)
     }
 
     /// Runs `body` against the timeout and classifies how it ended.
+    ///
+    /// In inline mode the body runs in the current task (the test case's task, watched by the watchdog), and
+    /// `ifTimedOut` (by default the timeout failure) is what the test step ends with if it passes its deadline.
     func guarded(
-        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation
+        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
+        mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
-        switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
-        case .finished(nil): return .passed
-        case .finished(let error?): return BodyOutcome(error: error, location: location)
-        case .timedOut:
-            return .failed(
-                "timed out after \(Timeout.describe(configuration.stepTimeout))", type: "TimeoutError",
-                location: location)
+        let timedOut = BodyOutcome.failed(
+            "timed out after \(Timeout.describe(configuration.stepTimeout))", type: "TimeoutError",
+            location: location)
+        switch mode {
+        case .isolated:
+            switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
+            case .finished(nil): return .passed
+            case .finished(let error?): return BodyOutcome(error: error, location: location)
+            case .timedOut: return timedOut
+            }
+        case .inline(let watched):
+            guard watched.beginBody(ifTimedOut: ifTimedOut ?? timedOut, failsWorld: false) else { return timedOut }
+            defer { watched.endBody() }
+            do {
+                try await SpecContext.$currentValue.withValue(context) { try await body() }
+                return .passed
+            } catch {
+                return BodyOutcome(error: error, location: location)
+            }
         }
     }
 
@@ -280,13 +381,14 @@ extension SpecRunner {
     func runStep(
         _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
         gherkinStep: PlanIndex.StepEntry?, world: World, stepInfo: inout TestStepInfo,
-        status: TestStepResultStatus, target: AttachmentTarget
+        status: TestStepResultStatus, target: AttachmentTarget, mode: BodyMode<World>
     ) async -> BodyOutcome {
         let tags = stepInfo.scenario.tags
         var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
         var outcome = BodyOutcome.passed
-        for hook in library.hooks(.beforeStep, tags: tags) {
-            outcome = await runHook(hook, world: world, step: stepInfo, context: context)
+        let hasStepHooks = library.hasStepHooks
+        for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
+            outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
             if outcome.status != .passed { break }
         }
         if outcome.status == .passed {
@@ -305,12 +407,14 @@ extension SpecRunner {
                 }
                 try await invoke(world, values)
             }
-            outcome = await guarded(body, context: context, location: definition.info.location)
+            outcome = await guarded(body, context: context, location: definition.info.location, mode: mode)
         }
         stepInfo.status = outcome.status
         context.step = stepInfo
-        for hook in library.hooks(.afterStep, tags: tags) {
-            let hookOutcome = await runHook(hook, world: world, step: stepInfo, context: context)
+        for hook in hasStepHooks ? library.hooks(.afterStep, tags: tags) : [] {
+            let hookOutcome = await runHook(
+                hook, world: world, step: stepInfo, context: context, mode: mode,
+                ifTimedOut: outcome.status == .passed ? nil : outcome)
             if outcome.status == .passed && hookOutcome.status != .passed { outcome = hookOutcome }
         }
         return outcome

@@ -36,33 +36,54 @@ extension SpecRunner {
     func prepare(
         _ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, ids: IdSource
     ) -> PreparedTestCase {
-        let testCaseId = ids.next()
+        prepare(pickle, info: info, testRunStartedId: testRunStartedId, nextId: ids.next)
+    }
+
+    /// Matches `pickle`'s steps and selects its hooks, taking ids from `nextId` (the test case's first, then
+    /// one per test step), so a test case can be prepared again with the ids it had; `withTestSteps: false`
+    /// leaves the `testCase` message's test steps empty (when it was emitted already).
+    func prepare(
+        _ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, withTestSteps: Bool = true,
+        nextId: () -> String
+    ) -> PreparedTestCase {
+        let testCaseId = nextId()
+        let tags = info.tags
+        let before = library.hooks(.beforeScenario, tags: tags)
+        let after = library.hooks(.afterScenario, tags: tags)
+        let count = before.count + pickle.steps.count + after.count
         var steps: [PreparedStep] = []
         var testSteps: [TestStep] = []
-        let tags = info.tags
-        for hook in library.hooks(.beforeScenario, tags: tags) {
-            let id = ids.next()
+        steps.reserveCapacity(count)
+        if withTestSteps { testSteps.reserveCapacity(count) }
+        for hook in before {
+            let id = nextId()
             steps.append(PreparedStep(id: id, kind: .hook(hookPosition(hook))))
-            testSteps.append(TestStep(hookId: hook.id, id: id))
+            if withTestSteps { testSteps.append(TestStep(hookId: hook.id, id: id)) }
         }
         for pickleStep in pickle.steps {
-            let id = ids.next()
+            let id = nextId()
             let match = self.match(pickleStep.text)
             steps.append(PreparedStep(id: id, kind: .step(pickleStep, match)))
+            guard withTestSteps else { continue }
             testSteps.append(
                 TestStep(
                     id: id, pickleStepId: pickleStep.id,
                     stepDefinitionIds: match.definitionIds(library),
                     stepMatchArgumentsLists: match.argumentsLists))
         }
-        for hook in library.hooks(.afterScenario, tags: tags) {
-            let id = ids.next()
+        for hook in after {
+            let id = nextId()
             steps.append(PreparedStep(id: id, kind: .hook(hookPosition(hook))))
-            testSteps.append(TestStep(hookId: hook.id, id: id))
+            if withTestSteps { testSteps.append(TestStep(hookId: hook.id, id: id)) }
         }
         let testCase = TestCase(
             id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
         return PreparedTestCase(testCase: testCase, pickle: pickle, info: info, steps: steps)
+    }
+
+    /// The ids a prepared test case drew, in order: the test case's, then each test step's.
+    func drawnIds(_ testCase: PreparedTestCase) -> [String] {
+        [testCase.testCase.id] + testCase.steps.map(\.id)
     }
 
     func hookPosition(_ hook: CompiledHook<World>) -> Int {

@@ -34,7 +34,7 @@ enum Timeout {
     static func run(
         limit: Duration, context: SpecContext?, _ body: @escaping @Sendable () async throws -> Void
     ) async -> Result {
-        let token = Locked<Int?>(nil)
+        let watched = Locked<WatchedBody?>(nil)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
             let gate = Gate(continuation)
             let work = Task {
@@ -45,10 +45,11 @@ enum Timeout {
                     gate.resume(.finished(error))
                 }
             }
-            let registered = Watchdog.shared.watch(gate: gate, work: work, limit: limit)
-            token.withLock { $0 = registered }
+            let body = WatchedBody(limit: limit, gate: gate, work: work)
+            Watchdog.shared.watch(body)
+            watched.withLock { $0 = body }
         }
-        if let registered = token.value { Watchdog.shared.forget(registered) }
+        if let body = watched.value { Watchdog.shared.forget(body) }
         return result
     }
 
@@ -60,41 +61,58 @@ enum Timeout {
     }
 }
 
-/// Times out running bodies: one polling task while any body runs.
-final class Watchdog: Sendable {
-    struct Entry {
-        let deadline: ContinuousClock.Instant
-        let limit: Duration
-        let gate: Timeout.Gate
-        let work: Task<Void, Never>
+/// Something the watchdog checks against the clock.
+protocol Watched: AnyObject, Sendable {
+    /// The timeout it is watched against (the polling interval is a tenth of the shortest).
+    var limit: Duration { get }
+    /// Times it out if it is past its deadline at `now`; returns whether to stop watching it.
+    func expire(ifDueAt now: ContinuousClock.Instant) -> Bool
+}
+
+/// One body run with `Timeout.run`, with a fixed deadline.
+final class WatchedBody: Watched {
+    let limit: Duration
+    let deadline: ContinuousClock.Instant
+    let gate: Timeout.Gate
+    let work: Task<Void, Never>
+
+    init(limit: Duration, gate: Timeout.Gate, work: Task<Void, Never>) {
+        self.limit = limit
+        deadline = ContinuousClock.now.advanced(by: limit)
+        self.gate = gate
+        self.work = work
     }
 
+    func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
+        guard deadline <= now else { return false }
+        if gate.resume(.timedOut) { work.cancel() }
+        return true
+    }
+}
+
+/// Times out running bodies: one polling task while anything is watched.
+final class Watchdog: Sendable {
     struct State {
-        var entries: [Int: Entry] = [:]
-        var nextToken = 0
+        var entries: [ObjectIdentifier: any Watched] = [:]
         var isPolling = false
     }
 
     static let shared = Watchdog()
     private let state = Locked(State())
 
-    /// Watches a body; returns a token for `forget(_:)`.
-    func watch(gate: Timeout.Gate, work: Task<Void, Never>, limit: Duration) -> Int {
-        let (token, startPolling) = state.withLock { state in
-            let token = state.nextToken
-            state.nextToken += 1
-            state.entries[token] = Entry(
-                deadline: ContinuousClock.now.advanced(by: limit), limit: limit, gate: gate, work: work)
+    /// Watches `watched` until `forget(_:)` or until it expires.
+    func watch(_ watched: any Watched) {
+        let startPolling = state.withLock { state in
+            state.entries[ObjectIdentifier(watched)] = watched
             defer { state.isPolling = true }
-            return (token, !state.isPolling)
+            return !state.isPolling
         }
         if startPolling { Task.detached { await self.poll() } }
-        return token
     }
 
-    /// Stops watching a body that ended.
-    func forget(_ token: Int) {
-        _ = state.withLock { $0.entries.removeValue(forKey: token) }
+    /// Stops watching something that ended.
+    func forget(_ watched: any Watched) {
+        _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(watched)) }
     }
 
     private func poll() async {
@@ -109,13 +127,12 @@ final class Watchdog: Sendable {
             guard let tick else { return }
             try? await Task.sleep(for: tick)
             let now = ContinuousClock.now
-            let expired = state.withLock { state in
-                let expired = state.entries.filter { $0.value.deadline <= now }
-                for token in expired.keys { state.entries.removeValue(forKey: token) }
-                return Array(expired.values)
-            }
-            for entry in expired where entry.gate.resume(.timedOut) {
-                entry.work.cancel()
+            let entries = state.withLock { Array($0.entries.values) }
+            let done = entries.filter { $0.expire(ifDueAt: now) }
+            if !done.isEmpty {
+                state.withLock { state in
+                    for watched in done { state.entries.removeValue(forKey: ObjectIdentifier(watched)) }
+                }
             }
         }
     }

@@ -1,10 +1,13 @@
-import Foundation
+import Synchronization
 
 /// Mutable state behind a lock: the runner's shared counters, buffers and flags.
 ///
-/// Internal plumbing only; user worlds are actors and need nothing like it.
+/// Internal plumbing only; user worlds are actors and need nothing like it. The lock is a `Mutex` stored
+/// inline, so a `Locked` is one allocation (an `NSLock` would add two more).
 final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
+    // `Mutex` wants `State` sendable across the lock; the value never leaves `withLock` except as a copy
+    // returned by the caller's body, which is what `@unchecked` vouches for here, as it did with `NSLock`.
+    private let mutex = Mutex<Void>(())
     private var state: State
 
     init(_ state: State) {
@@ -12,9 +15,9 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        try mutex.withLock { _ in
+            try body(&state)
+        }
     }
 
     var value: State {
