@@ -114,10 +114,10 @@ final class ParkedContinuations: @unchecked Sendable {
                 Given a step
             """
         let (summary, envelopes) = try await runFeature(feature, steps: steps) {
-            $0.stepTimeout = .milliseconds(200)
+            $0.stepTimeout = .milliseconds(1500)
         }
         #expect(envelopes.stepStatuses == [.failed, .skipped, .passed])
-        #expect(envelopes.stepResults.first?.message == "timed out after 0.2 s")
+        #expect(envelopes.stepResults.first?.message == "timed out after 1.5 s")
         #expect(summary.scenarios[.passed] == 1)
         #expect(summary.scenarios[.failed] == 1)
     }
@@ -156,9 +156,9 @@ final class ParkedContinuations: @unchecked Sendable {
         steps.given("a step") { _ in log.append("step") }
         let (summary, envelopes) = try await runFeature(
             "Feature: F\n  Scenario: S\n    Given a step\n", steps: steps
-        ) { $0.stepTimeout = .milliseconds(200) }
+        ) { $0.stepTimeout = .milliseconds(1500) }
         #expect(envelopes.stepStatuses == [.failed, .skipped])
-        #expect(envelopes.stepResults.first?.message == "timed out after 0.2 s")
+        #expect(envelopes.stepResults.first?.message == "timed out after 1.5 s")
         #expect(log.entries.isEmpty)
         #expect(!summary.success)
     }
