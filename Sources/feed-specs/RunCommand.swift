@@ -32,7 +32,7 @@ enum RunCommand {
                                 scenarios tagged @wip never fail it)
           --fail-fast           stop after the first failing scenario
           --retry N             rerun a failing scenario up to N times (only the last attempt counts)
-          --order ORDER         defined (default), random, or random:SEED to repeat a random order
+          --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
           --languages FILE      more Gherkin languages, in the gherkin-languages.json format
@@ -91,7 +91,10 @@ enum RunCommand {
         configuration.parallel = options.parallel
         switch options.order {
         case .defined: configuration.order = .defined
-        case .random(let seed): configuration.order = .random(seed: seed)
+        case .reverse: configuration.order = .reverse
+        case .random(let seed):
+            configuration.order = .random(seed: seed)
+            StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
         }
         do throws(SpecRunError) {
             if let shard = options.shard { configuration.shard = try Shard(index: shard.index, count: shard.count) }

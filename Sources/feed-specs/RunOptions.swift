@@ -10,6 +10,7 @@ struct RunOptions: Equatable {
     /// The order scenarios run in.
     enum Order: Equatable {
         case defined
+        case reverse
         case random(seed: UInt64)
     }
 
@@ -149,11 +150,12 @@ struct RunOptions: Equatable {
 
     static func order(_ text: String) throws(OptionParser.Failure) -> Order {
         if text == "defined" { return .defined }
+        if text == "reverse" { return .reverse }
         if text == "random" { return .random(seed: UInt64.random(in: 0...999_999)) }
         if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
             return .random(seed: seed)
         }
-        throw .usage("--order \(text): expected defined, random or random:SEED")
+        throw .usage("--order \(text): expected defined, reverse, random or random:SEED")
     }
 
     static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> (index: Int, count: Int) {
