@@ -61,4 +61,29 @@ struct SpecKitFuzzRegressionTests {
         let proposals = CucumberExpressionGenerator(registry: ParameterTypeRegistry()).generateExpressions(for: text)
         #expect(proposals.first?.source == String(repeating: "ab ", count: 300) + "costs {float} and {int}")
     }
+
+    @Test(
+        "a pattern run by NSRegularExpression that backtracks catastrophically throws instead of hanging",
+        arguments: [
+            ("(?<=a)(a*)*x", String(repeating: "a", count: 40)),
+            // The fuzzer's input (pattern and text alike): `$+` sends it to NSRegularExpression.
+            (
+                "(.*)\0\0\\\0(.*)+\u{FFFD}\0\0\0\u{FFFD}\u{05}b|()$+\u{FFFD}\\w\0b|()+\0\0\0\\w$\u{05}b|()+\u{FFFD}",
+                "(.*)\0\0\\\0(.*)+\u{FFFD}\0\0\0\u{FFFD}\u{05}b|()$+\u{FFFD}\\w\0b|()+\0\0\0\\w$\u{05}b|()+\u{FFFD}"
+            ),
+        ]
+    )
+    func foundationBacktrackingIsBounded(pattern: String, text: String) throws {
+        let expression = try RegularExpression(pattern, registry: ParameterTypeRegistry())
+        #expect(!expression.treeRegex.usesBuiltInMatcher)
+        let error = #expect(throws: RegularExpressionError.self) { try expression.match(text) }
+        #expect(error?.message.contains("needs too many steps to match") == true)
+    }
+
+    @Test("a look-behind pattern run by NSRegularExpression still matches a long text")
+    func foundationMatchesLongText() throws {
+        let expression = try RegularExpression("(?<=a)(b+)$", registry: ParameterTypeRegistry())
+        let text = String(repeating: "x", count: 50_000) + "a" + String(repeating: "b", count: 10)
+        #expect(try expression.match(text)?.first?.group.value == String(repeating: "b", count: 10))
+    }
 }
