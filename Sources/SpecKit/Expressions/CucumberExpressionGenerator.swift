@@ -114,20 +114,25 @@ private struct ParameterTypeMatcher {
     let parameterType: ParameterType
     let regex: TreeRegex
 
-    /// The first non-empty whole-word match found by searching the text from `position`, then from each
-    /// later position.
+    /// The first non-empty whole-word match found by searching the text from `position`, then again from just
+    /// after each match that is empty or not a whole word.
+    ///
+    /// A search that finds nothing ends the scan: a later start would find nothing either. (Searching again from
+    /// every later position made this cubic in the length of the text, and a pattern over the matcher's step
+    /// budget then cost a full budget per position.)
     func firstMatch(in units: [UInt16], from position: Int) -> Match? {
         var start = position
         while start < units.count {
             let rest = String(decoding: units[start...], as: UTF16.self)
-            if let group = try? regex.match(rest), let offset = group.start, let end = group.end, end > offset {
-                let matchStart = start + offset
-                let matchEnd = start + end
-                if Self.isBoundary(units, matchStart - 1) && Self.isBoundary(units, matchEnd) {
-                    return Match(parameterType: parameterType, start: matchStart, length: matchEnd - matchStart)
-                }
+            guard let group = try? regex.match(rest), let offset = group.start, let end = group.end else {
+                return nil
             }
-            start += 1
+            let matchStart = start + offset
+            let matchEnd = start + end
+            if end > offset && Self.isBoundary(units, matchStart - 1) && Self.isBoundary(units, matchEnd) {
+                return Match(parameterType: parameterType, start: matchStart, length: matchEnd - matchStart)
+            }
+            start = matchStart + 1
         }
         return nil
     }

@@ -90,6 +90,9 @@ struct GroupShape: Sendable, Equatable {
 
 /// `NSRegularExpression` is immutable and documented as safe to share between threads.
 final class FoundationRegex: @unchecked Sendable {
+    /// The progress calls allowed beyond one per start position (about a second of backtracking).
+    static let progressAllowance = 1_000
+
     let regex: NSRegularExpression
 
     init(_ regex: NSRegularExpression) {
@@ -224,10 +227,32 @@ final class TreeRegex: Sendable {
             }
         case .foundation(let foundation):
             let length = text.utf16.count
-            guard
-                let result = foundation.regex.firstMatch(
-                    in: text, options: [], range: NSRange(location: 0, length: length))
-            else { return nil }
+            // ICU has no step budget: with `.reportProgress` it calls back once per start position and every few
+            // thousand backtracking steps, so stop after one call per position plus a fixed allowance.
+            let allowance = length + FoundationRegex.progressAllowance
+            var calls = 0
+            var found: NSTextCheckingResult?
+            foundation.regex.enumerateMatches(
+                in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)
+            ) { result, _, stop in
+                if let result {
+                    found = result
+                    stop.pointee = true
+                } else {
+                    calls += 1
+                    if calls > allowance { stop.pointee = true }
+                }
+            }
+            guard let result = found else {
+                if calls > allowance {
+                    throw RegularExpressionError(
+                        pattern: pattern,
+                        message:
+                            "The regular expression /\(pattern)/ needs too many steps to match \"\(text)\"; "
+                            + "simplify it (nested quantifiers backtrack catastrophically)")
+                }
+                return nil
+            }
             var reader = ResultReader(result: result, utf16: text.utf16, childCounts: childCounts)
             return includeRoot ? [reader.group()] : reader.rootChildren()
         }
