@@ -55,6 +55,7 @@ final class ReportSink: MessageSink {
     private struct State {
         var reporter: Reporter
         var error: ReportError?
+        var isFinished = false
     }
 
     private let state: Mutex<State>
@@ -121,6 +122,10 @@ final class ReportSink: MessageSink {
                 formatters.append(UsageFormatter(output: output, query: query))
             }
         }
+        // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
+        if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
+            formatters.append(MarkdownFormatter(output: summary, title: title, strict: strict, query: query))
+        }
         state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
         writtenFiles = files
         self.strict = strict
@@ -145,7 +150,7 @@ final class ReportSink: MessageSink {
     /// Feeds one envelope to every formatter.
     func emit(_ envelope: Envelope) {
         state.withLock { state in
-            guard state.error == nil else { return }
+            guard state.error == nil, !state.isFinished else { return }
             do throws(ReportError) {
                 try state.reporter.consume(envelope)
             } catch {
@@ -157,6 +162,8 @@ final class ReportSink: MessageSink {
     /// Finishes every report; returns the first error met while writing, if any.
     func finish() -> ReportError? {
         state.withLock { state in
+            guard !state.isFinished else { return state.error }
+            state.isFinished = true
             do throws(ReportError) {
                 try state.reporter.finish()
             } catch {
@@ -169,6 +176,24 @@ final class ReportSink: MessageSink {
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).
     var success: Bool {
         state.withLock { $0.reporter.query.success }
+    }
+}
+
+/// Finishes `sink` when the user presses Ctrl-C (SIGINT) or the process is asked to stop (SIGTERM): the reports
+/// hold what has run, marked as interrupted (the stream has no `testRunFinished`), then the process exits with
+/// 130. Keep the returned sources alive for as long as the run lasts.
+func finishReportsOnInterrupt(_ sink: ReportSink) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { signalNumber in
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler {
+            StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")
+            if let error = sink.finish() { StandardStreams.writeError("feed-specs: \(error)\n") }
+            announce(files: sink.writtenFiles)
+            exit(130)
+        }
+        source.resume()
+        return source
     }
 }
 

@@ -149,6 +149,8 @@ enum RunCommand {
                 StandardStreams.writeError("feed-specs: \(error)\n")
                 return 2
             }
+            let interruptHandlers = finishReportsOnInterrupt(sink)
+            defer { interruptHandlers.forEach { $0.cancel() } }
             let summary: RunSummary
             do throws(SpecRunError) {
                 if let languages {

@@ -299,4 +299,48 @@ struct FeedSpecsCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("never (UNUSED)"))
     }
+
+    @Test("Ctrl-C writes the reports of what has run, marked as interrupted, and exits with 130")
+    func interrupted() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Enough scenarios that the run is still going when the first progress dots appear.
+        let specs = directory.appendingPathComponent("Specs")
+        let big = directory.appendingPathComponent("Big")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: specs.path) where file.hasSuffix(".feature") {
+            for copy in 1...150 {
+                try FileManager.default.copyItem(
+                    at: specs.appendingPathComponent(file), to: big.appendingPathComponent("\(copy)-\(file)"))
+            }
+        }
+        let executable: URL? = FeedSpecsCommand.url
+        let process = Process()
+        process.executableURL = try #require(executable)
+        process.arguments = ["Big", "--store", "sqlite", "--out", "out"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        _ = output.fileHandleForReading.availableData  // blocks until the first progress output
+        process.interrupt()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 130)
+        let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.lowercased().contains("interrupted"))
+        let messages = try String(
+            contentsOf: directory.appendingPathComponent("out/cucumber-messages.ndjson"), encoding: .utf8)
+        #expect(messages.contains("testCaseFinished"))
+        #expect(!messages.contains("testRunFinished"))
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("out").path)
+        #expect(
+            Set(leftovers).isSubset(of: [
+                "cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt",
+                "usage.txt",
+            ]), "no temporary files are left behind: \(leftovers)")
+    }
 }
