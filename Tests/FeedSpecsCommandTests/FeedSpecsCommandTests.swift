@@ -314,9 +314,9 @@ struct FeedSpecsCommandTests {
                     at: specs.appendingPathComponent(file), to: big.appendingPathComponent("\(copy)-\(file)"))
             }
         }
-        let executable: URL? = FeedSpecsCommand.url
+        let executable = try #require(FeedSpecsCommand.url)
         let process = Process()
-        process.executableURL = try #require(executable)
+        process.executableURL = executable
         process.arguments = ["Big", "--store", "sqlite", "--out", "out"]
         process.currentDirectoryURL = directory
         let output = Pipe()
