@@ -149,6 +149,46 @@ final class ParkedContinuations: @unchecked Sendable {
         #expect(summary.scenarios[.failed] == 1)
     }
 
+    @Test(arguments: [1, 2])
+    func `a step timing out on its first attempt is retried and every other scenario still runs`(parallel: Int)
+        async throws
+    {
+        let tries = RunLog()
+        let ran = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that hangs the first time") { _ in
+            tries.append("try")
+            if tries.entries.count == 1 { await Hang.shared.forever() }
+        }
+        steps.given("a step named {word}") { _, name in ran.append(name) }
+        let feature = """
+            Feature: F
+              Scenario: flaky
+                Given a step that hangs the first time
+                And a step named flaky
+              Scenario: A
+                Given a step named A
+              Scenario: B
+                Given a step named B
+              Scenario: C
+                Given a step named C
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.stepTimeout = .milliseconds(1500)
+            $0.retry = 1
+            $0.parallel = parallel
+        }
+        #expect(summary.success)
+        #expect(summary.scenarios[.passed] == 4)
+        #expect(summary.results.map(\.scenario.name) == ["flaky"])
+        #expect(summary.results.first?.attempts == 2)
+        #expect(ran.entries.sorted() == ["A", "B", "C", "flaky"])
+        #expect(envelopes.stepResults.filter { $0.message == "timed out after 1.5 s" }.count == 1)
+        let started = envelopes.filter { $0.typeName == "testCaseStarted" }.count
+        let finished = envelopes.filter { $0.typeName == "testCaseFinished" }.count
+        #expect(started == 5 && finished == 5)
+    }
+
     @Test func `a hanging before hook times out and skips the scenario's steps`() async throws {
         let log = RunLog()
         var steps = StepLibrary<TestWorld>()

@@ -32,23 +32,36 @@ extension SpecRunner {
             prepared
             ?? prepare(entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, ids: plan.ids)
         if prepared == nil { emit(.testCase(testCase.testCase)) }
-        var attemptNumber = 0
-        var status = TestStepResultStatus.unknown
-        var steps: [StepResult] = []
+        let context = AttemptContext(skipAll: skipAll, workerId: workerId, ids: plan.ids, index: plan.index)
+        let (outcome, attempts) = await runAttempts(testCase, context: context, from: 0, emit: emit)
+        return scenarioResult(
+            entry.info, outcome: outcome, attempts: attempts, envelopes: buffer?.takeEnvelopes() ?? [])
+    }
+
+    /// Runs the attempts of `testCase` from attempt number `first` on, each in its own watched task; returns
+    /// the last attempt's outcome and the number of attempts made in all.
+    func runAttempts(
+        _ testCase: PreparedTestCase, context: AttemptContext, from first: Int,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) async -> (AttemptOutcome, Int) {
+        var number = first
         while true {
-            let attempt = Attempt(
-                prepared: testCase, number: attemptNumber, mayRetry: attemptNumber < configuration.retry,
-                skipAll: skipAll, workerId: workerId, ids: plan.ids, index: plan.index, emit: emit)
-            let (attemptStatus, attemptSteps, willBeRetried) = await execute(attempt)
-            status = attemptStatus
-            steps = attemptSteps
-            attemptNumber += 1
-            if !willBeRetried { break }
+            let outcome = await execute(
+                context.attempt(testCase, number: number, retry: configuration.retry, emit: emit))
+            number += 1
+            if !outcome.willBeRetried { return (outcome, number) }
         }
+    }
+
+    /// The result of a scenario whose last attempt ended with `outcome`.
+    func scenarioResult(
+        _ info: ScenarioInfo, outcome: AttemptOutcome, attempts: Int, envelopes: [Envelope]
+    ) -> ScenarioResult {
+        let isWorkInProgress = configuration.wipTag.map { info.tags.contains($0) } ?? false
         return ScenarioResult(
-            scenario: entry.info, status: status, steps: steps, attempts: attemptNumber,
-            failsRun: !isWorkInProgress && failsRun(status), isWorkInProgress: isWorkInProgress,
-            envelopes: buffer?.takeEnvelopes() ?? [])
+            scenario: info, status: outcome.status, steps: outcome.steps, attempts: attempts,
+            failsRun: !isWorkInProgress && failsRun(outcome.status), isWorkInProgress: isWorkInProgress,
+            envelopes: envelopes)
     }
 
     /// Whether a scenario of `status` fails the run.
@@ -163,31 +176,76 @@ extension SpecRunner {
         let failFast = configuration.failFast
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
-                let workerId = configuration.parallel > 1 ? String(worker) : nil
+                let context = AttemptContext(
+                    skipAll: false, workerId: configuration.parallel > 1 ? String(worker) : nil, ids: plan.ids,
+                    index: plan.index)
                 group.addTask {
-                    while true {
-                        let position = next.withLock { position in
-                            defer { position += 1 }
-                            return position
-                        }
-                        guard position < prepared.count else { return }
-                        let planned = prepared[position]
-                        guard let entry = plan.index.pickles[planned.pickleId] else { continue }
-                        var ids = planned.ids.makeIterator()
-                        let testCase = self.prepare(
-                            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, withTestSteps: false,
-                            nextId: { ids.next() ?? plan.ids.next() })
-                        let result = await self.runScenario(
-                            testCase.info, in: plan, testRunStartedId: testRunStartedId,
-                            skipAll: failFast && failed.value, workerId: workerId, emit: emit, buffer: nil,
-                            prepared: testCase)
-                        if result.failsRun { failed.withLock { $0 = true } }
-                        tally.withLock { $0.add(result) }
-                    }
+                    let queue = TestCaseQueue(
+                        take: {
+                            while true {
+                                let position = next.withLock { position in
+                                    defer { position += 1 }
+                                    return position
+                                }
+                                guard position < prepared.count else { return nil }
+                                let planned = prepared[position]
+                                guard let entry = plan.index.pickles[planned.pickleId] else { continue }
+                                var ids = planned.ids.makeIterator()
+                                let testCase = self.prepare(
+                                    entry.pickle, info: entry.info, testRunStartedId: testRunStartedId,
+                                    withTestSteps: false, nextId: { ids.next() ?? plan.ids.next() })
+                                return (testCase, failFast && failed.value)
+                            }
+                        },
+                        record: { result in
+                            if result.failsRun { failed.withLock { $0 = true } }
+                            tally.withLock { $0.add(result) }
+                        })
+                    await self.runQueue(queue, context: context, emit: emit)
                 }
             }
         }
         return tally.value
+    }
+
+    /// Runs the test cases of `queue` one after another in one watched task (one task for many test cases, not
+    /// one per test case). When a body passes its deadline, the task is abandoned: its attempt is completed
+    /// here, its scenario's retries run one attempt per task, and a new task takes the rest of the queue.
+    func runQueue(
+        _ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void
+    ) async {
+        while true {
+            let watched = WatchedTestCase<World>(limit: configuration.stepTimeout, emit: emit)
+            let ending = await watched.run { [self] in
+                let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
+                while let (testCase, skipAll) = queue.take() {
+                    var attemptContext = context
+                    attemptContext.skipAll = skipAll
+                    var number = 0
+                    while true {
+                        let attempt = attemptContext.attempt(
+                            testCase, number: number, retry: configuration.retry, emit: watchedEmit)
+                        guard let outcome = await executeInline(attempt, watched: watched) else { return nil }
+                        number += 1
+                        if outcome.willBeRetried { continue }
+                        queue.record(scenarioResult(testCase.info, outcome: outcome, attempts: number, envelopes: []))
+                        break
+                    }
+                }
+                return nil
+            }
+            guard case .abandoned(let attempt, let cursor, let outcome, let failsWorld) = ending else { return }
+            let own = attempt.emitting(to: emit)
+            var last = await completeAbandoned(own, cursor: cursor, outcome: outcome, failsWorld: failsWorld)
+            var attempts = attempt.number + 1
+            if last.willBeRetried {
+                var attemptContext = context
+                attemptContext.skipAll = attempt.skipAll
+                (last, attempts) = await runAttempts(
+                    attempt.prepared, context: attemptContext, from: attempts, emit: emit)
+            }
+            queue.record(scenarioResult(attempt.prepared.info, outcome: last, attempts: attempts, envelopes: []))
+        }
     }
 
     /// A complete stream for scenarios run one by one.
@@ -219,17 +277,52 @@ extension SpecRunner {
 /// What a whole run keeps of its scenarios' results: counts, and only the results worth reporting (a scenario
 /// that did not pass, or needed a retry), so memory does not grow with the number of passing scenarios.
 struct Tally: Sendable {
-    var scenarios = StatusCounts()
-    var steps = StatusCounts()
+    /// Counts by status, indexed by `severity` (cheaper than hashing per step).
+    private var scenarioCounts = [Int](repeating: 0, count: 7)
+    private var stepCounts = [Int](repeating: 0, count: 7)
     var failsRun = false
     var kept: [ScenarioResult] = []
 
+    var scenarios: StatusCounts { Self.counts(scenarioCounts) }
+    var steps: StatusCounts { Self.counts(stepCounts) }
+
     mutating func add(_ result: ScenarioResult) {
-        scenarios[result.status] += 1
-        for step in result.steps where step.kind == .step { steps[step.status] += 1 }
+        scenarioCounts[result.status.severity] += 1
+        for step in result.steps where step.kind == .step { stepCounts[step.status.severity] += 1 }
         if result.failsRun { failsRun = true }
         if result.status != .passed || result.attempts > 1 { kept.append(result) }
     }
+
+    private static func counts(_ slots: [Int]) -> StatusCounts {
+        var counts = StatusCounts()
+        for status in TestStepResultStatus.allCases where slots[status.severity] > 0 {
+            counts[status] = slots[status.severity]
+        }
+        return counts
+    }
+}
+
+/// What the attempts of one worker share.
+struct AttemptContext: Sendable {
+    var skipAll: Bool
+    let workerId: String?
+    let ids: IdSource
+    let index: PlanIndex
+
+    func attempt(
+        _ testCase: PreparedTestCase, number: Int, retry: Int, emit: @escaping @Sendable (Envelope) -> Void
+    ) -> Attempt {
+        Attempt(
+            prepared: testCase, number: number, mayRetry: number < retry, skipAll: skipAll, workerId: workerId,
+            ids: ids, index: index, emit: emit)
+    }
+}
+
+/// Where a worker takes its test cases (each with whether to skip all its steps, for fail-fast) and records
+/// their results.
+struct TestCaseQueue: Sendable {
+    let take: @Sendable () -> (PreparedTestCase, Bool)?
+    let record: @Sendable (ScenarioResult) -> Void
 }
 
 /// A test case whose `testCase` message was emitted: its pickle and the ids it drew, to prepare it again.

@@ -34,6 +34,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     let makeWorld: @Sendable (ScenarioInfo) async throws -> World
     let tearDown: (@Sendable (World) async throws -> Void)?
     let standaloneRunIdStorage = Locked<String?>(nil)
+    let matchCache = MatchCache()
 
     /// Creates a runner.
     ///

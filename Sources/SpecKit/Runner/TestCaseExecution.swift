@@ -68,6 +68,20 @@ struct Attempt: Sendable {
     let ids: IdSource
     let index: PlanIndex
     let emit: @Sendable (Envelope) -> Void
+
+    /// The same attempt, emitting to `emit`.
+    func emitting(to emit: @escaping @Sendable (Envelope) -> Void) -> Attempt {
+        Attempt(
+            prepared: prepared, number: number, mayRetry: mayRetry, skipAll: skipAll, workerId: workerId, ids: ids,
+            index: index, emit: emit)
+    }
+}
+
+/// How an attempt ended.
+struct AttemptOutcome: Sendable {
+    let status: TestStepResultStatus
+    let steps: [StepResult]
+    let willBeRetried: Bool
 }
 
 /// A scenario's world, or why it could not be made.
@@ -90,7 +104,7 @@ extension SpecRunner {
     /// deadline, the task is cancelled and abandoned: this test step fails with `timed out after N s` (any step
     /// hooks of it not yet run are abandoned with it), and the rest of the test case goes on here, one body per
     /// task as before: the remaining steps are skipped and the after hooks run on the same world.
-    func execute(_ attempt: Attempt) async -> (TestStepResultStatus, [StepResult], Bool) {
+    func execute(_ attempt: Attempt) async -> AttemptOutcome {
         let clock = configuration.clock
         let testCaseStartedId = attempt.ids.next()
         attempt.emit(
@@ -98,34 +112,60 @@ extension SpecRunner {
                 TestCaseStarted(
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
                     workerId: attempt.workerId, timestamp: clock.now())))
-        var cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
         if attempt.skipAll || configuration.dryRun {
             // Nothing runs when every step is skipped: no task, no watchdog.
-            await runSteps(attempt, cursor: &cursor, mode: .isolated)
+            await runSteps(attempt, cursor: cursor, mode: .isolated)
             return finishAttempt(attempt, cursor: cursor)
         }
         let watched = WatchedTestCase<World>(limit: configuration.stepTimeout, emit: attempt.emit)
-        let initial = cursor
+        watched.publish(attempt, cursor)
         let ending = await watched.run { [self] in
-            var cursor = initial
-            await runSteps(attempt, cursor: &cursor, mode: .inline(watched))
+            await runSteps(attempt, cursor: cursor, mode: .inline(watched))
             return cursor
         }
         switch ending {
         case .finished(let finished):
-            cursor = finished
-        case .abandoned(let snapshot, let outcome, let failsWorld):
-            cursor = snapshot
-            _ = cursor.target?.close()
-            if failsWorld { cursor.worldFailed = true }
-            finishStep(attempt, outcome: outcome, cursor: &cursor, emit: attempt.emit)
-            await runSteps(attempt, cursor: &cursor, mode: .isolated)
+            return finishAttempt(attempt, cursor: finished ?? cursor)
+        case .abandoned(_, let snapshot, let outcome, let failsWorld):
+            return await completeAbandoned(attempt, cursor: snapshot, outcome: outcome, failsWorld: failsWorld)
         }
+    }
+
+    /// Ends an attempt whose running body passed its deadline, from the cursor published before that body:
+    /// the test step ends with `outcome`, the remaining steps are skipped and the after hooks run, one body per
+    /// task (`attempt.emit` must be the run's, not the abandoned task's).
+    func completeAbandoned(
+        _ attempt: Attempt, cursor: Cursor<World>, outcome: BodyOutcome, failsWorld: Bool
+    ) async -> AttemptOutcome {
+        _ = cursor.target?.close()
+        if failsWorld { cursor.worldFailed = true }
+        finishStep(attempt, outcome: outcome, cursor: cursor, emit: attempt.emit)
+        await runSteps(attempt, cursor: cursor, mode: .isolated)
+        return finishAttempt(attempt, cursor: cursor)
+    }
+
+    /// Runs one attempt inside a watched task running a queue of test cases (see `runQueue`): its bodies run
+    /// inline, and its messages go through `attempt.emit` (the watched task's). Nil when the task was abandoned:
+    /// the runner then completes the attempt from the published cursor.
+    func executeInline(_ attempt: Attempt, watched: WatchedTestCase<World>) async -> AttemptOutcome? {
+        let clock = configuration.clock
+        let testCaseStartedId = attempt.ids.next()
+        attempt.emit(
+            .testCaseStarted(
+                TestCaseStarted(
+                    attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
+                    workerId: attempt.workerId, timestamp: clock.now())))
+        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        let skipping = attempt.skipAll || configuration.dryRun
+        if !skipping { watched.publish(attempt, cursor) }
+        await runSteps(attempt, cursor: cursor, mode: skipping ? .isolated : .inline(watched))
+        if watched.isOver { return nil }
         return finishAttempt(attempt, cursor: cursor)
     }
 
     /// Emits `testCaseFinished`; returns the attempt's status, step results and whether it will be retried.
-    func finishAttempt(_ attempt: Attempt, cursor: Cursor<World>) -> (TestStepResultStatus, [StepResult], Bool) {
+    func finishAttempt(_ attempt: Attempt, cursor: Cursor<World>) -> AttemptOutcome {
         let clock = configuration.clock
         let testCaseStartedId = cursor.testCaseStartedId
         let worst = cursor.worst
@@ -134,11 +174,14 @@ extension SpecRunner {
             .testCaseFinished(
                 TestCaseFinished(
                     testCaseStartedId: testCaseStartedId, timestamp: clock.now(), willBeRetried: willBeRetried)))
-        return (worst, cursor.results, willBeRetried)
+        return AttemptOutcome(status: worst, steps: cursor.results, willBeRetried: willBeRetried)
     }
 
     /// Runs the test steps of `attempt` from `cursor.index` on; returns early when abandoned (inline mode).
-    func runSteps(_ attempt: Attempt, cursor: inout Cursor<World>, mode: BodyMode<World>) async {
+    ///
+    /// In inline mode, after every body it checks that the task was not abandoned before touching the cursor
+    /// (which then belongs to the runner).
+    func runSteps(_ attempt: Attempt, cursor: Cursor<World>, mode: BodyMode<World>) async {
         let prepared = attempt.prepared
         let clock = configuration.clock
         let emit: @Sendable (Envelope) -> Void
@@ -149,7 +192,7 @@ extension SpecRunner {
         let skipping = attempt.skipAll || configuration.dryRun
         let testCaseStartedId = cursor.testCaseStartedId
         while cursor.index < prepared.steps.count {
-            if case .inline(let watched) = mode, watched.isOver { return }
+            if mode.isOver { return }
             let step = prepared.steps[cursor.index]
             let started = clock.now()
             cursor.started = started
@@ -173,18 +216,19 @@ extension SpecRunner {
                 } else if hook.record.tearsDownWorld && cursor.world == nil {
                     outcome = .passed
                 } else {
-                    if cursor.world == nil { mode.publish(cursor) }
                     let made = await obtainWorld(
-                        &cursor.world, prepared.info, location: hook.info.location, mode: mode)
+                        cursor.world, prepared.info, location: hook.info.location, mode: mode)
+                    if mode.isOver { return }
                     switch made {
                     case .failed(let failure):
                         cursor.worldFailed = true
                         outcome = failure
                     case .ready(let world):
-                        mode.publish(cursor)
+                        cursor.world = world
                         let context = SpecContext(
                             scenario: prepared.info, step: nil, status: cursor.worst, target: target)
                         outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode)
+                        if mode.isOver { return }
                         if outcome.status == .skipped { cursor.skippedItself = true }
                     }
                 }
@@ -227,15 +271,15 @@ extension SpecRunner {
                     } else if let problem = definition.problem {
                         outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
                     } else {
-                        if cursor.world == nil { mode.publish(cursor) }
                         let made = await obtainWorld(
-                            &cursor.world, prepared.info, location: definition.info.location, mode: mode)
+                            cursor.world, prepared.info, location: definition.info.location, mode: mode)
+                        if mode.isOver { return }
                         switch made {
                         case .failed(let failure):
                             cursor.worldFailed = true
                             outcome = failure
                         case .ready(let world):
-                            mode.publish(cursor)
+                            cursor.world = world
                             var stepInfo = TestStepInfo(
                                 text: pickleStep.text, keyword: cursor.result.keyword, uri: prepared.info.uri,
                                 location: location ?? Location(line: prepared.info.line), pickleStepId: pickleStep.id,
@@ -243,20 +287,21 @@ extension SpecRunner {
                             outcome = await runStep(
                                 definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
                                 world: world, stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
+                            if mode.isOver { return }
                             if outcome.status == .skipped { cursor.skippedItself = true }
                         }
                     }
                 }
             }
-            if case .inline(let watched) = mode, watched.isOver { return }
+            if mode.isOver { return }
             _ = target.close()
-            finishStep(attempt, outcome: outcome, cursor: &cursor, emit: emit)
+            finishStep(attempt, outcome: outcome, cursor: cursor, emit: emit)
         }
     }
 
     /// Emits the end of the current test step, records its result and moves the cursor to the next one.
     func finishStep(
-        _ attempt: Attempt, outcome: BodyOutcome, cursor: inout Cursor<World>,
+        _ attempt: Attempt, outcome: BodyOutcome, cursor: Cursor<World>,
         emit: @Sendable (Envelope) -> Void
     ) {
         let clock = configuration.clock
@@ -284,7 +329,7 @@ extension SpecRunner {
 
     /// The scenario's world, made on first use.
     func obtainWorld(
-        _ world: inout World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
+        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
     ) async -> WorldResult<World> {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
@@ -325,7 +370,6 @@ extension SpecRunner {
             guard let made = box.world.value else {
                 return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
             }
-            world = made
             return .ready(made)
         }
     }

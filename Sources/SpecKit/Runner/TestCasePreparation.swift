@@ -62,14 +62,13 @@ extension SpecRunner {
         }
         for pickleStep in pickle.steps {
             let id = nextId()
-            let match = self.match(pickleStep.text)
-            steps.append(PreparedStep(id: id, kind: .step(pickleStep, match)))
+            let entry = matchEntry(pickleStep.text)
+            steps.append(PreparedStep(id: id, kind: .step(pickleStep, entry.match)))
             guard withTestSteps else { continue }
             testSteps.append(
                 TestStep(
-                    id: id, pickleStepId: pickleStep.id,
-                    stepDefinitionIds: match.definitionIds(library),
-                    stepMatchArgumentsLists: match.argumentsLists))
+                    id: id, pickleStepId: pickleStep.id, stepDefinitionIds: entry.definitionIds,
+                    stepMatchArgumentsLists: entry.argumentsLists))
         }
         for hook in after {
             let id = nextId()
@@ -88,6 +87,15 @@ extension SpecRunner {
 
     func hookPosition(_ hook: CompiledHook<World>) -> Int {
         library.hooks.firstIndex { $0.id == hook.id } ?? 0
+    }
+
+    /// The match of `text`, from the runner's cache.
+    func matchEntry(_ text: String) -> MatchCache.Entry {
+        matchCache.entry(for: text) { text in
+            let match = self.match(text)
+            return MatchCache.Entry(
+                match: match, definitionIds: match.definitionIds(library), argumentsLists: match.argumentsLists)
+        }
     }
 
     func match(_ text: String) -> StepMatch {

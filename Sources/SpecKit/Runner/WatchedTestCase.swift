@@ -3,7 +3,12 @@ import Messages
 import Synchronization
 
 /// Where a test case attempt is: the state its remaining steps need, handed over when it is abandoned.
-struct Cursor<World: Actor>: Sendable {
+///
+/// One object per attempt, owned by one task at a time: the task running the attempt, except while one of its
+/// bodies runs (the watchdog may then abandon the task and hand the cursor to the runner). The running task
+/// touches it only between bodies, and after each body only once it has checked that it was not abandoned;
+/// that hand-over protocol, not a lock, is what makes the `@unchecked Sendable` sound.
+final class Cursor<World: Actor>: @unchecked Sendable {
     let testCaseStartedId: String
     /// The test step running (or next to run).
     var index = 0
@@ -32,9 +37,10 @@ enum BodyMode<World: Actor>: Sendable {
     /// In the test case's task, which the watchdog abandons when the running body passes its deadline.
     case inline(WatchedTestCase<World>)
 
-    /// Records where the test case is, for a hand-over if the next body times out.
-    func publish(_ cursor: Cursor<World>) {
-        if case .inline(let watched) = self { watched.publish(cursor) }
+    /// Whether the task was abandoned (then it must not touch its cursor again).
+    var isOver: Bool {
+        if case .inline(let watched) = self { return watched.isOver }
+        return false
     }
 }
 
@@ -100,7 +106,8 @@ final class TestCaseClock: @unchecked Sendable {
     }
 }
 
-/// A test case attempt running in one unstructured task, watched against the deadline of the body running.
+/// Test case attempts running in one unstructured task, watched against the deadline of the body running:
+/// one attempt (`SpecRunner.execute`), or a worker's queue of test cases one after another (a whole run).
 ///
 /// Everything the task emits goes through `emit`, which drops envelopes once the task is abandoned, so an
 /// abandoned task (a body ignoring cancellation) cannot add to the stream after the runner took over.
@@ -109,15 +116,15 @@ final class TestCaseClock: @unchecked Sendable {
 /// watchdog abandon it, and it hands the runner the cursor published before that body.
 final class WatchedTestCase<World: Actor>: Watched {
     enum Ending: Sendable {
-        /// The task ran every step.
-        case finished(Cursor<World>)
-        /// The running body passed its deadline: the cursor as it was when it started, the test step's outcome,
-        /// and whether the world counts as failed (the body was making it).
-        case abandoned(Cursor<World>, BodyOutcome, failsWorld: Bool)
+        /// The task ran to its end: the cursor of its one attempt (nil for a queue).
+        case finished(Cursor<World>?)
+        /// The running body passed its deadline: its attempt, its cursor (as it was when the body started), the
+        /// test step's outcome, and whether the world counts as failed (the body was making it).
+        case abandoned(Attempt, Cursor<World>, BodyOutcome, failsWorld: Bool)
     }
 
     struct State {
-        var snapshot: Cursor<World>?
+        var snapshot: (attempt: Attempt, cursor: Cursor<World>)?
         var continuation: CheckedContinuation<Ending, Never>?
         var work: Task<Void, Never>?
     }
@@ -132,7 +139,7 @@ final class WatchedTestCase<World: Actor>: Watched {
     }
 
     /// Runs `body` in an unstructured task; returns how it ended.
-    func run(_ body: @escaping @Sendable () async -> Cursor<World>) async -> Ending {
+    func run(_ body: @escaping @Sendable () async -> Cursor<World>?) async -> Ending {
         let ending = await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
             state.withLock { $0.continuation = continuation }
             let work = Task {
@@ -156,8 +163,9 @@ final class WatchedTestCase<World: Actor>: Watched {
         clock.emit(envelope)
     }
 
-    func publish(_ cursor: Cursor<World>) {
-        state.withLock { $0.snapshot = cursor }
+    /// Records the attempt running and its cursor (before its first body), for a hand-over on a timeout.
+    func publish(_ attempt: Attempt, _ cursor: Cursor<World>) {
+        state.withLock { $0.snapshot = (attempt, cursor) }
     }
 
     /// Starts the clock for a body; false when the task was abandoned (run nothing more then).
@@ -170,7 +178,7 @@ final class WatchedTestCase<World: Actor>: Watched {
         clock.endBody()
     }
 
-    private func finish(_ cursor: Cursor<World>) {
+    private func finish(_ cursor: Cursor<World>?) {
         guard clock.finish() else { return }
         let continuation = state.withLock { state -> CheckedContinuation<Ending, Never>? in
             state.snapshot = nil
@@ -194,7 +202,8 @@ final class WatchedTestCase<World: Actor>: Watched {
         let (snapshot, continuation, work) = taken
         work?.cancel()
         if let snapshot {
-            continuation?.resume(returning: .abandoned(snapshot, outcome, failsWorld: failsWorld))
+            continuation?.resume(
+                returning: .abandoned(snapshot.attempt, snapshot.cursor, outcome, failsWorld: failsWorld))
         }
         return true
     }

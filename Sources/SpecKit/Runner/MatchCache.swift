@@ -1,0 +1,42 @@
+import Messages
+import Synchronization
+
+/// How each distinct step text matched the library, computed once per runner.
+///
+/// Real suites repeat their step texts (a background's steps in every scenario, an outline's steps in every
+/// row), so matching each text once, with its message parts, saves most of the matching work. Matching is a
+/// pure function of the text and the library, so a cached match is the match.
+///
+/// Holds at most `capacity` texts: past that, texts are matched every time, so memory stays bounded.
+final class MatchCache: Sendable {
+    /// A text's match, with what the `testCase` message says of it.
+    struct Entry: Sendable {
+        let match: StepMatch
+        let definitionIds: [String]
+        let argumentsLists: [StepMatchArgumentsList]
+    }
+
+    static let defaultCapacity = 50_000
+
+    let capacity: Int
+    private let entries = Mutex<[String: Entry]>([:])
+
+    init(capacity: Int = MatchCache.defaultCapacity) {
+        self.capacity = capacity
+    }
+
+    /// The cached entry of `text`, or the one `make` computes (kept while there is room).
+    func entry(for text: String, make: (String) -> Entry) -> Entry {
+        if let found = entries.withLock({ $0[text] }) { return found }
+        let made = make(text)
+        entries.withLock { entries in
+            if entries.count < capacity { entries[text] = made }
+        }
+        return made
+    }
+
+    /// How many texts are cached.
+    var count: Int {
+        entries.withLock { $0.count }
+    }
+}
