@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import Synchronization
 
 /// What is running now, for code inside a step or a hook: the scenario, the step, and attachments.
 ///
@@ -62,7 +63,7 @@ final class AttachmentTarget: Sendable {
     let testRunHookStartedId: String?
     let clock: RunClock
     let emit: @Sendable (Envelope) -> Void
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(
         testCaseStartedId: String?, testStepId: String?, testRunHookStartedId: String?, clock: RunClock,

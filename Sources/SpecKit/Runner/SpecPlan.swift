@@ -68,27 +68,64 @@ public struct SpecPlan: Sendable {
     ) throws(SpecRunError) -> SpecPlan {
         let files = try FeatureFiles.find(paths)
         let base = FeatureFiles.base(uriBase)
-        var generator = SharedIdGenerator(source: ids)
-        var documents: [Document] = []
-        for file in files {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw SpecRunError(kind: .unreadable, message: "cannot read \(file): \(error.localizedDescription)")
+        guard files.count > 1 else {
+            var generator = SharedIdGenerator(source: ids)
+            let documents = try files.map { file throws(SpecRunError) in
+                try parse(file, base: base, generator: &generator)
             }
-            let uri = FeatureFiles.uri(of: file, base: base)
-            let result = Gherkin.parse(uri: uri, data: data, idGenerator: &generator)
-            documents.append(Document(uri: uri, path: file, result: result))
+            return SpecPlan(documents: documents, ids: ids)
         }
-        return SpecPlan(documents: documents, ids: ids)
+        // A reader thread reads and parses the files in order (so ids are drawn in file order, as with one
+        // thread) while this one indexes the documents parsed so far.
+        let handover = Handover<Result<Document, SpecRunError>>(capacity: 8)
+        let reader = Thread {
+            var generator = SharedIdGenerator(source: ids)
+            for file in files {
+                do throws(SpecRunError) {
+                    handover.put(.success(try parse(file, base: base, generator: &generator)))
+                } catch {
+                    handover.put(.failure(error))
+                    break
+                }
+            }
+            handover.finish()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        var documents: [Document] = []
+        var index = PlanIndex()
+        while let next = handover.take() {
+            let document = try next.get()
+            index.add(document)
+            documents.append(document)
+        }
+        return SpecPlan(documents: documents, ids: ids, index: index)
+    }
+
+    /// Reads and parses one file.
+    private static func parse(
+        _ file: String, base: String, generator: inout SharedIdGenerator
+    ) throws(SpecRunError) -> Document {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw SpecRunError(kind: .unreadable, message: "cannot read \(file): \(error.localizedDescription)")
+        }
+        let uri = FeatureFiles.uri(of: file, base: base)
+        return Document(uri: uri, path: file, result: Gherkin.parse(uri: uri, data: data, idGenerator: &generator))
     }
 
     /// Makes a plan of documents parsed elsewhere (e.g. in memory, in tests).
     public init(documents: [Document], ids: IdSource) {
+        var index = PlanIndex()
+        for document in documents { index.add(document) }
+        self.init(documents: documents, ids: ids, index: index)
+    }
+
+    init(documents: [Document], ids: IdSource, index: PlanIndex) {
         self.documents = documents
         self.ids = ids
-        let index = PlanIndex(documents)
         self.index = index
         scenarios = index.scenarios
     }
@@ -152,55 +189,56 @@ struct PlanIndex: Sendable {
     var steps: [String: StepEntry] = [:]
     var scenarios: [ScenarioInfo] = []
 
-    init(_ documents: [SpecPlan.Document]) {
-        for document in documents {
-            guard let feature = document.result.document?.feature else { continue }
-            var context: [String: (rule: Rule?, scenario: Scenario, lines: Set<Int>)] = [:]
-            var rowLines: [String: Int] = [:]
-            func add(_ scenario: Scenario, rule: Rule?, background: [Background]) {
-                var lines: Set<Int> = [feature.location.line, scenario.location.line]
-                if let rule { lines.insert(rule.location.line) }
-                context[scenario.id] = (rule, scenario, lines)
-                for step in background.flatMap(\.steps) + scenario.steps {
-                    steps[step.id] = StepEntry(step: step, uri: document.uri)
+    init() {}
+
+    /// Adds the pickles and steps of `document`.
+    mutating func add(_ document: SpecPlan.Document) {
+        guard let feature = document.result.document?.feature else { return }
+        var context: [String: (rule: Rule?, scenario: Scenario, lines: Set<Int>)] = [:]
+        var rowLines: [String: Int] = [:]
+        func addScenario(_ scenario: Scenario, rule: Rule?, background: [Background]) {
+            var lines: Set<Int> = [feature.location.line, scenario.location.line]
+            if let rule { lines.insert(rule.location.line) }
+            context[scenario.id] = (rule, scenario, lines)
+            for step in background.flatMap(\.steps) + scenario.steps {
+                steps[step.id] = StepEntry(step: step, uri: document.uri)
+            }
+            for examples in scenario.examples {
+                for row in examples.tableBody {
+                    rowLines[row.id] = row.location.line
+                    context[row.id] = (rule, scenario, lines.union([examples.location.line, row.location.line]))
                 }
-                for examples in scenario.examples {
-                    for row in examples.tableBody {
-                        rowLines[row.id] = row.location.line
-                        context[row.id] = (rule, scenario, lines.union([examples.location.line, row.location.line]))
+            }
+        }
+        var featureBackgrounds: [Background] = []
+        for child in feature.children {
+            switch child {
+            case .background(let background): featureBackgrounds.append(background)
+            case .scenario(let scenario): addScenario(scenario, rule: nil, background: featureBackgrounds)
+            case .rule(let rule):
+                var ruleBackgrounds = featureBackgrounds
+                for child in rule.children {
+                    switch child {
+                    case .background(let background): ruleBackgrounds.append(background)
+                    case .scenario(let scenario): addScenario(scenario, rule: rule, background: ruleBackgrounds)
                     }
                 }
             }
-            var featureBackgrounds: [Background] = []
-            for child in feature.children {
-                switch child {
-                case .background(let background): featureBackgrounds.append(background)
-                case .scenario(let scenario): add(scenario, rule: nil, background: featureBackgrounds)
-                case .rule(let rule):
-                    var ruleBackgrounds = featureBackgrounds
-                    for child in rule.children {
-                        switch child {
-                        case .background(let background): ruleBackgrounds.append(background)
-                        case .scenario(let scenario): add(scenario, rule: rule, background: ruleBackgrounds)
-                        }
-                    }
-                }
-            }
-            for pickle in document.result.pickles {
-                let scenarioContext = pickle.astNodeIds.first.flatMap { context[$0] }
-                let rowContext = pickle.astNodeIds.dropFirst().last.flatMap { context[$0] }
-                let line =
-                    pickle.astNodeIds.dropFirst().last.flatMap { rowLines[$0] } ?? pickle.location?.line
-                    ?? scenarioContext?.scenario.location.line ?? 0
-                let info = ScenarioInfo(
-                    pickleId: pickle.id, uri: pickle.uri, line: line,
-                    column: pickle.location?.column ?? scenarioContext?.scenario.location.column ?? 1,
-                    featureName: feature.name, ruleName: scenarioContext?.rule?.name, name: pickle.name,
-                    tags: pickle.tags.map(\.name), stepCount: pickle.steps.count)
-                pickles[pickle.id] = PickleEntry(
-                    pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line])
-                scenarios.append(info)
-            }
+        }
+        for pickle in document.result.pickles {
+            let scenarioContext = pickle.astNodeIds.first.flatMap { context[$0] }
+            let rowContext = pickle.astNodeIds.dropFirst().last.flatMap { context[$0] }
+            let line =
+                pickle.astNodeIds.dropFirst().last.flatMap { rowLines[$0] } ?? pickle.location?.line
+                ?? scenarioContext?.scenario.location.line ?? 0
+            let info = ScenarioInfo(
+                pickleId: pickle.id, uri: pickle.uri, line: line,
+                column: pickle.location?.column ?? scenarioContext?.scenario.location.column ?? 1,
+                featureName: feature.name, ruleName: scenarioContext?.rule?.name, name: pickle.name,
+                tags: pickle.tags.map(\.name), stepCount: pickle.steps.count)
+            pickles[pickle.id] = PickleEntry(
+                pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line])
+            scenarios.append(info)
         }
     }
 }

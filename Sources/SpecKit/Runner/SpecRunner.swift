@@ -35,6 +35,10 @@ public final class SpecRunner<World: Actor>: Sendable {
     let tearDown: (@Sendable (World) async throws -> Void)?
     let standaloneRunIdStorage = Locked<String?>(nil)
     let matchCache = MatchCache()
+    /// `10 s`: the step timeout as messages write it (made once, not per body).
+    let timeoutDescription: String
+    /// `timed out after 10 s`.
+    let timeoutMessage: String
 
     /// Creates a runner.
     ///
@@ -53,6 +57,8 @@ public final class SpecRunner<World: Actor>: Sendable {
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         self.configuration = configuration
+        timeoutDescription = Timeout.describe(configuration.stepTimeout)
+        timeoutMessage = "timed out after \(timeoutDescription)"
         let ids = configuration.idStyle.makeSource()
         self.ids = ids
         var library = library

@@ -112,7 +112,7 @@ extension SpecRunner {
                 TestCaseStarted(
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
                     workerId: attempt.workerId, timestamp: clock.now())))
-        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
         if attempt.skipAll || configuration.dryRun {
             // Nothing runs when every step is skipped: no task, no watchdog.
             await runSteps(attempt, cursor: cursor, mode: .isolated)
@@ -156,7 +156,7 @@ extension SpecRunner {
                 TestCaseStarted(
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
                     workerId: attempt.workerId, timestamp: clock.now())))
-        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId)
+        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
         let skipping = attempt.skipAll || configuration.dryRun
         if !skipping { watched.publish(attempt, cursor) }
         await runSteps(attempt, cursor: cursor, mode: skipping ? .isolated : .inline(watched))
@@ -336,7 +336,7 @@ extension SpecRunner {
         let make = makeWorld
         let timedOut = BodyOutcome.failed(
             "cannot make the world of \(scenario.displayName): timed out after "
-                + Timeout.describe(configuration.stepTimeout), type: "WorldError")
+                + timeoutDescription, type: "WorldError")
         let result: Timeout.Result
         switch mode {
         case .isolated:
@@ -400,7 +400,7 @@ extension SpecRunner {
         mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
         let timedOut = BodyOutcome.failed(
-            "timed out after \(Timeout.describe(configuration.stepTimeout))", type: "TimeoutError",
+            timeoutMessage, type: "TimeoutError",
             location: location)
         switch mode {
         case .isolated:

@@ -25,8 +25,9 @@ final class Cursor<World: Actor>: @unchecked Sendable {
     /// Whether a step or hook threw `Skipped`: then nothing after it runs or is reported undefined.
     var skippedItself = false
 
-    init(testCaseStartedId: String) {
+    init(testCaseStartedId: String, steps: Int) {
         self.testCaseStartedId = testCaseStartedId
+        results.reserveCapacity(steps)
     }
 }
 

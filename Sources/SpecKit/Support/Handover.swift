@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+/// A bounded first-in, first-out hand-over from one producer thread to one consumer: `put` waits while
+/// `capacity` items are waiting, `take` waits for the next item (nil once the producer called `finish`).
+final class Handover<Item: Sendable>: Sendable {
+    private let items = Mutex<[Item?]>([])
+    private let filled = DispatchSemaphore(value: 0)
+    private let free: DispatchSemaphore
+
+    init(capacity: Int) {
+        free = DispatchSemaphore(value: max(capacity, 1))
+    }
+
+    /// Hands `item` over, waiting for room.
+    func put(_ item: Item) {
+        send(item)
+    }
+
+    /// Marks the end: `take` returns nil after the items put before.
+    func finish() {
+        send(nil)
+    }
+
+    /// The next item, waiting for it; nil at the end.
+    func take() -> Item? {
+        filled.wait()
+        let item = items.withLock { $0.removeFirst() }
+        free.signal()
+        return item
+    }
+
+    private func send(_ item: Item?) {
+        free.wait()
+        items.withLock { $0.append(item) }
+        filled.signal()
+    }
+}
