@@ -28,6 +28,8 @@ struct SpecKitFuzzRegressionTests {
         arguments: [
             #"a \/ b"#, #"a \( b"#, #"a \{ b"#, #"ends with \"#, #"\\ two \\"#, #"C:\temp\3 files"#,
             #"a {lit} and (not optio) \/ slanal) / slash"#,
+            // Found by the fuzzer: a combining mark after `{`, `(` or `/` (one `Character` with it).
+            "?\\{\u{337} ", "a (\u{301}b", "x /\u{308} y",
         ]
     )
     func generatedExpressionWithBackslashes(text: String) throws {

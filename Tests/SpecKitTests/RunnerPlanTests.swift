@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import SpecKit
 import Testing
@@ -149,6 +150,42 @@ import Testing
         } catch {
             #expect(error.kind == .missingPath)
             #expect(error.message.contains("/nonexistent/Specs"))
+        }
+    }
+
+    @Test func `a plan of many files draws its ids in file order, as one file after another would`() throws {
+        var files: [String: String] = [:]
+        for number in 0..<40 {
+            let name = "f\(String(format: "%02d", number)).feature"
+            files[name] = "Feature: F\(number)\n  Scenario: S\n    Given a step\n  Scenario: T\n    Given a step\n"
+        }
+        let folder = try FeatureFolder(files)
+        defer { folder.remove() }
+        let plan = try SpecPlan.load(paths: [folder.url.path], uriBase: folder.url.path)
+        #expect(plan.documents.map(\.uri) == files.keys.sorted())
+        var oneByOne = IncrementingIdGenerator()
+        for document in plan.documents {
+            let text = try #require(files[document.uri])
+            let again = Gherkin.parse(uri: document.uri, data: Data(text.utf8), idGenerator: &oneByOne)
+            #expect(again.pickles.map(\.id) == document.result.pickles.map(\.id))
+            #expect(again.pickles.flatMap(\.steps).map(\.id) == document.result.pickles.flatMap(\.steps).map(\.id))
+        }
+        #expect(plan.scenarios.count == 80)
+    }
+
+    @Test func `an unreadable file among many is an error naming it`() throws {
+        var files: [String: String] = [:]
+        for number in 0..<5 { files["f\(number).feature"] = "Feature: F\n  Scenario: S\n    Given a step\n" }
+        let folder = try FeatureFolder(files)
+        defer { folder.remove() }
+        // A folder named like a feature file cannot be read as one.
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("f2b.feature"), withIntermediateDirectories: false)
+        #expect {
+            _ = try SpecPlan.load(paths: [folder.url.path], uriBase: folder.url.path)
+        } throws: { error in
+            guard let error = error as? SpecRunError else { return false }
+            return error.kind == .unreadable && error.message.contains("f2b.feature")
         }
     }
 

@@ -88,9 +88,14 @@ public struct CucumberExpressionGenerator: Sendable {
 
     /// Escapes the text between parameters: `\`, `(`, `{` and `/` get a backslash.
     private static func escape(_ units: ArraySlice<UInt16>) -> String {
-        // The backslash first, so that a `\` of the text cannot escape the character after it in the expression.
-        String(decoding: units, as: UTF16.self).replacing("\\", with: "\\\\")
-            .replacing("(", with: "\\(").replacing("{", with: "\\{").replacing("/", with: "\\/")
+        // Scalar by scalar, as the expression parser reads: a `{` followed by a combining mark is one `Character`
+        // (which `String.replacing` would not match) but still the start of a parameter to the parser.
+        var escaped = String.UnicodeScalarView()
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            if scalar == "\\" || scalar == "(" || scalar == "{" || scalar == "/" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return String(escaped)
     }
 }
 

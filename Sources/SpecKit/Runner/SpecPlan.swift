@@ -95,7 +95,14 @@ public struct SpecPlan: Sendable {
         var documents: [Document] = []
         var index = PlanIndex()
         while let next = handover.take() {
-            let document = try next.get()
+            let document: Document
+            switch next {
+            case .success(let parsed):
+                document = parsed
+            case .failure(let error):
+                while handover.take() != nil {}  // the reader stopped after the failure: take its end mark
+                throw error
+            }
             index.add(document)
             documents.append(document)
         }

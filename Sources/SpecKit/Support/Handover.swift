@@ -9,7 +9,10 @@ final class Handover<Item: Sendable>: Sendable {
     private let free: DispatchSemaphore
 
     init(capacity: Int) {
-        free = DispatchSemaphore(value: max(capacity, 1))
+        // Made at zero and raised: libdispatch traps when a semaphore is freed below its initial value, as
+        // `free` would be if the consumer stopped taking before the end.
+        free = DispatchSemaphore(value: 0)
+        for _ in 0..<max(capacity, 1) { free.signal() }
     }
 
     /// Hands `item` over, waiting for room.
