@@ -34,6 +34,15 @@ Feature: See the latest feed when online
     When the customer opens the feed
     Then the app shows 4 images
 
+  Scenario: When the new feed cannot be saved, the last saved feed stays for offline use
+    Given the cache holds 2 images saved 1 day ago
+    And storing into the cache fails
+    When the customer opens the feed
+    Then the app shows 4 images
+    When the customer loses connectivity
+    And the customer opens the feed again
+    Then the app shows 2 images
+
   Scenario: The app asks the server for the feed only once
     When the customer opens the feed
     Then the server was asked for the feed once

@@ -1,8 +1,9 @@
 @cache
 Feature: Save the feed for later
   Every feed that arrives from the server is saved, so the customer can see it
-  when offline. Saving first deletes the old saved feed, then stores the new
-  one with the time it was saved.
+  when offline. Saving deletes the old saved feed and stores the new one with
+  the time it was saved, as one step: if anything goes wrong on the way, even
+  the app being stopped half-way, the old saved feed is still there.
 
   Scenario: Saving replaces the old feed and records when it was saved
     Given the cache holds 3 images saved 2 days ago
@@ -29,7 +30,13 @@ Feature: Save the feed for later
     And storing into the cache fails
     When the app saves a feed of 2 images
     Then saving fails because the new feed could not be stored
-    And the cache is empty
+    And the cache still holds 3 images saved 2 days ago
+
+  Scenario: The app is stopped half-way through saving
+    Given the cache holds 3 images saved 2 days ago
+    And the app will be stopped between deleting the old feed and storing the new one
+    When the app saves a feed of 2 images
+    Then the cache still holds 3 images saved 2 days ago
 
   Scenario: Saving an empty feed
     Given the cache holds 3 images saved 2 days ago

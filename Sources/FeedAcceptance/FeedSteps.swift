@@ -80,6 +80,9 @@ extension FeedSpecs {
         steps.given("deleting the cache fails") { world in await world.failCacheDeletion() }
         steps.given("storing into the cache fails") { world in await world.failCacheInsertion() }
         steps.given("saving to the cache fails") { world in await world.failSaving() }
+        steps.given("the app will be stopped between deleting the old feed and storing the new one") { world in
+            await world.interruptSaving()
+        }
 
         steps.when("the feed is loaded from the cache") { world in await world.loadFromCache() }
         steps.when("the app saves a feed of {int} image(s)") { (world, count: Int) in await world.save(count: count) }

@@ -56,6 +56,12 @@ extension FeedWorld {
         await store.store.configure(failsDeletion: true, failsInsertion: true)
     }
 
+    /// Makes the next save stop right after deleting the old feed, inside the store's transaction, as if the app
+    /// were killed there: the transaction is never committed.
+    public func interruptSaving() async {
+        await store.store.configure(interruptsAfterDeletion: true)
+    }
+
     /// Loads the feed from the cache, as the local use case does.
     public func loadFromCache() async {
         do {

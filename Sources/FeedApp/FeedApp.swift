@@ -22,16 +22,18 @@ public actor FeedApp {
     ///   - contract: the payload contract the server speaks.
     ///   - currentDate: the clock; nothing in the app reads the wall clock directly.
     ///   - maxCacheAgeInDays: how many calendar days a cached feed stays fresh.
+    ///   - onCacheSaveFailure: hears why saving a loaded feed failed (the feed is shown all the same).
     public init(
         httpClient: any HTTPClient, store: any FeedStore, feedURL: URL, contract: FeedContract = .items,
         currentDate: @escaping @Sendable () -> Date,
-        maxCacheAgeInDays: Int = FeedCachePolicy.defaultMaxAgeInDays
+        maxCacheAgeInDays: Int = FeedCachePolicy.defaultMaxAgeInDays,
+        onCacheSaveFailure: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
         let remote = RemoteFeedLoader(url: feedURL, client: httpClient, contract: contract)
         let local = LocalFeedLoader(store: store, currentDate: currentDate, maxCacheAgeInDays: maxCacheAgeInDays)
         self.localLoader = local
         self.feedLoader = FeedLoaderWithFallback(
-            primary: FeedLoaderCacheDecorator(decoratee: remote, cache: local),
+            primary: FeedLoaderCacheDecorator(decoratee: remote, cache: local, onSaveFailure: onCacheSaveFailure),
             fallback: NonEmptyFeedLoader(local))
     }
 

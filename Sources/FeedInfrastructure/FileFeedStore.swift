@@ -41,36 +41,115 @@ public actor FileFeedStore: FeedStore {
         self.fileURL = fileURL
     }
 
-    /// Removes the cache file; succeeds when there is none.
-    public func deleteCachedFeed() throws {
+    /// The largest cache file the store reads: 256 MB, far above any feed the app accepts (see `RemoteFeedLoader`).
+    public static let maximumFileSize = 256 * 1024 * 1024
+
+    /// Runs `changes` and commits them with one atomic step: an insertion writes a complete new file beside the
+    /// cache and flushes it, and the commit renames it over the cache file (or, when the changes only delete,
+    /// removes the cache file). Until then the old file is untouched, so a reader, a crash or a full disk sees the
+    /// old feed or the new one.
+    public func transaction<Result: Sendable>(
+        _ changes: @Sendable (any FeedStoreTransaction) throws -> Result
+    ) throws -> Result {
+        let transaction = Transaction(fileURL: fileURL, temporaryPrefix: temporaryPrefix)
+        let result: Result
         do {
-            try POSIX.removeFile(fileURL.path)
+            result = try changes(transaction)
         } catch {
-            throw Error.undeletable(path: fileURL.path, reason: "\(error)")
+            transaction.discard()
+            throw error
         }
+        try transaction.commit()
+        if transaction.replaced { removeAbandonedTemporaryFiles(in: fileURL.deletingLastPathComponent()) }
+        return result
     }
 
-    /// Replaces the cache file with `feed` saved at `timestamp`, atomically.
-    public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
-        let path = fileURL.path
-        let directory = fileURL.deletingLastPathComponent()
-        let data: Data
-        do {
-            data = try Self.encoder.encode(CodableCache(feed: feed, timestamp: timestamp))
-        } catch {
-            throw Error.unwritable(path: path, reason: "the feed cannot be encoded (\(error))")
+    /// The changes of one transaction, staged beside the cache file until they are committed.
+    private final class Transaction: FeedStoreTransaction {
+        /// What the transaction will do to the cache file.
+        private enum Change {
+            case none
+            case delete
+            /// Rename this fully written temporary file over the cache file.
+            case replace(temporaryPath: String)
         }
-        let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString + ".tmp").path
-        do {
-            try POSIX.createDirectory(directory)
-            try POSIX.writeNewFile(data, to: temporary)
-            try POSIX.rename(temporary, to: path)
-        } catch {
-            _ = try? POSIX.removeFile(temporary)
-            throw Error.unwritable(path: path, reason: "\(error)")
+
+        private let fileURL: URL
+        private let temporaryPrefix: String
+        private var change = Change.none
+        private(set) var replaced = false
+
+        init(fileURL: URL, temporaryPrefix: String) {
+            self.fileURL = fileURL
+            self.temporaryPrefix = temporaryPrefix
         }
-        POSIX.syncDirectory(directory.path)
-        removeAbandonedTemporaryFiles(in: directory)
+
+        /// Checks that the cache file could be removed, and stages its removal. Anything but a regular file (a
+        /// folder, a FIFO, a device) is left alone: the store did not make it.
+        func deleteCachedFeed() throws {
+            let path = fileURL.path
+            do {
+                if let kind = POSIX.nonRegularEntry(at: path) { throw POSIX.NotARegularFile(path: path, kind: kind) }
+                try POSIX.checkWritableDirectory(fileURL.deletingLastPathComponent().path)
+            } catch {
+                throw Error.undeletable(path: path, reason: "\(error)")
+            }
+            discard()
+            change = .delete
+        }
+
+        /// Writes `feed` to a new temporary file beside the cache file and flushes it; the commit renames it.
+        func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
+            let path = fileURL.path
+            let directory = fileURL.deletingLastPathComponent()
+            let data: Data
+            do {
+                data = try FileFeedStore.encoder.encode(CodableCache(feed: feed, timestamp: timestamp))
+            } catch {
+                throw Error.unwritable(path: path, reason: "the feed cannot be encoded (\(error))")
+            }
+            let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString + ".tmp").path
+            do {
+                try POSIX.createDirectory(directory)
+                try POSIX.writeNewFile(data, to: temporary)
+            } catch {
+                _ = try? POSIX.removeFile(temporary)
+                throw Error.unwritable(path: path, reason: "\(error)")
+            }
+            discard()
+            change = .replace(temporaryPath: temporary)
+        }
+
+        /// Makes the staged change visible in one step.
+        func commit() throws {
+            let path = fileURL.path
+            switch change {
+            case .none:
+                return
+            case .delete:
+                do {
+                    try POSIX.removeFile(path)
+                } catch {
+                    throw Error.undeletable(path: path, reason: "\(error)")
+                }
+            case .replace(let temporary):
+                do {
+                    try POSIX.rename(temporary, to: path)
+                } catch {
+                    _ = try? POSIX.removeFile(temporary)
+                    throw Error.unwritable(path: path, reason: "\(error)")
+                }
+                replaced = true
+            }
+            change = .none
+            POSIX.syncDirectory(fileURL.deletingLastPathComponent().path)
+        }
+
+        /// Drops the staged change, removing a temporary file it wrote.
+        func discard() {
+            if case .replace(let temporary) = change { _ = try? POSIX.removeFile(temporary) }
+            change = .none
+        }
     }
 
     /// The name prefix of the temporary files insertions write before renaming them over the cache file.
@@ -96,7 +175,7 @@ public actor FileFeedStore: FeedStore {
         let path = fileURL.path
         let data: Data
         do {
-            guard let content = try POSIX.readFile(path) else { return nil }
+            guard let content = try POSIX.readFile(path, maximumSize: Self.maximumFileSize) else { return nil }
             data = content
         } catch {
             throw Error.unreadable(path: path, reason: "\(error)")
@@ -112,13 +191,19 @@ public actor FileFeedStore: FeedStore {
                 path: path, reason: "format version \(version) is not supported (expected \(Self.formatVersion))")
         }
         do {
-            return try JSONDecoder().decode(CodableCache.self, from: data).cachedFeed
+            let cache = try JSONDecoder().decode(CodableCache.self, from: data).cachedFeed
+            if let index = cache.feed.firstIndex(where: { !$0.hasWebAddress }) {
+                throw Error.corrupt(path: path, reason: "image \(index) has an address that is not http(s)")
+            }
+            return cache
+        } catch let error as Error {
+            throw error
         } catch {
             throw Error.corrupt(path: path, reason: Self.describe(error))
         }
     }
 
-    private static let encoder: JSONEncoder = {
+    fileprivate static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -140,7 +225,7 @@ public actor FileFeedStore: FeedStore {
         let version: Int
     }
 
-    private struct CodableCache: Codable {
+    fileprivate struct CodableCache: Codable {
         let version: Int
         /// Seconds since the reference date, kept as a double so the timestamp round-trips exactly.
         let timestamp: Double
@@ -157,7 +242,7 @@ public actor FileFeedStore: FeedStore {
         }
     }
 
-    private struct CodableImage: Codable {
+    fileprivate struct CodableImage: Codable {
         let id: String
         let description: String?
         let location: String?

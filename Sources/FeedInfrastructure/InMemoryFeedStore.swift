@@ -10,18 +10,35 @@ public actor InMemoryFeedStore: FeedStore {
         self.cache = cache
     }
 
-    /// Empties the store.
-    public func deleteCachedFeed() {
-        cache = nil
-    }
-
-    /// Replaces the cached feed.
-    public func insert(_ feed: [LocalFeedImage], timestamp: Date) {
-        cache = CachedFeed(feed: feed, timestamp: timestamp)
-    }
-
     /// The cached feed, or `nil` when empty.
     public func retrieve() -> CachedFeed? {
         cache
+    }
+
+    /// Runs `changes` on a copy of the cache and keeps the copy only when `changes` returns.
+    public func transaction<Result: Sendable>(
+        _ changes: @Sendable (any FeedStoreTransaction) throws -> Result
+    ) throws -> Result {
+        let staged = StagedCache(cache)
+        let result = try changes(staged)
+        cache = staged.cache
+        return result
+    }
+
+    /// The cache as a transaction changes it, before it is kept.
+    private final class StagedCache: FeedStoreTransaction {
+        var cache: CachedFeed?
+
+        init(_ cache: CachedFeed?) {
+            self.cache = cache
+        }
+
+        func deleteCachedFeed() {
+            cache = nil
+        }
+
+        func insert(_ feed: [LocalFeedImage], timestamp: Date) {
+            cache = CachedFeed(feed: feed, timestamp: timestamp)
+        }
     }
 }

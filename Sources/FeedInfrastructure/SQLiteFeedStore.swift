@@ -46,37 +46,108 @@ public actor SQLiteFeedStore: FeedStore {
         self.fileURL = fileURL
     }
 
-    /// Deletes the cached feed; succeeds when there is none. A database that is not a feed cache is removed.
-    public func deleteCachedFeed() throws {
+    /// Runs `changes` in one SQLite transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back when `changes` throws,
+    /// so a reader, a crash or a full disk sees the old feed or the new one. Deleting a database that is not a feed
+    /// cache (corrupt, another schema) removes its files instead.
+    public func transaction<Result: Sendable>(
+        _ changes: @Sendable (any FeedStoreTransaction) throws -> Result
+    ) throws -> Result {
+        let transaction = Transaction(path: path, connection: connection)
+        defer { connection = transaction.connection }
+        let result: Result
         do {
-            let db = try open()
-            try db.transaction(path: path, operation: "delete the feed", immediate: true) {
-                try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
-            }
-        } catch Error.notAFeedCache, Error.unsupportedSchemaVersion {
-            try removeDatabaseFiles()
-        } catch let error as Error {
-            guard let db = connection, db.isCorrupt else { throw error }
-            try removeDatabaseFiles()
+            result = try changes(transaction)
+        } catch {
+            transaction.rollback()
+            throw error
         }
+        try transaction.commit()
+        return result
     }
 
-    /// Replaces the cached feed with `feed` saved at `timestamp`, in one transaction.
-    public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
-        let db = try open()
-        try db.transaction(path: path, operation: "store the feed", immediate: true) {
-            try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
-            try db.run(
-                "INSERT INTO cache (id, timestamp) VALUES (1, ?)", [.double(timestamp.timeIntervalSinceReferenceDate)])
-            let insert = try db.prepare(
-                "INSERT INTO feed_image (position, id, description, location, url, photographer) "
-                    + "VALUES (?, ?, ?, ?, ?, ?)")
-            for (position, image) in feed.enumerated() {
-                try insert.run([
-                    .integer(Int64(position)), .text(image.id), .optionalText(image.description),
-                    .optionalText(image.location), .text(image.url.absoluteString), .optionalText(image.photographer),
-                ])
+    /// The changes of one transaction, made on the store's connection inside `BEGIN IMMEDIATE` … `COMMIT`.
+    private final class Transaction: FeedStoreTransaction {
+        private let path: String
+        /// The connection, opened on first use; handed back to the store afterwards.
+        private(set) var connection: Connection?
+        private var isOpen = false
+
+        init(path: String, connection: Connection?) {
+            self.path = path
+            self.connection = connection
+        }
+
+        /// Empties the cache; a database that is not a feed cache is removed instead (nothing in it is a feed).
+        func deleteCachedFeed() throws {
+            do {
+                let db = try begin()
+                try db.guarded(path: path, operation: "delete the feed") {
+                    try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
+                }
+            } catch Error.notAFeedCache, Error.unsupportedSchemaVersion {
+                try removeBrokenDatabase()
+            } catch let error as Error {
+                guard let db = connection, db.isCorrupt else { throw error }
+                try removeBrokenDatabase()
             }
+        }
+
+        /// Replaces the rows of the cache with `feed` saved at `timestamp`.
+        func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
+            let db = try begin()
+            try db.guarded(path: path, operation: "store the feed") {
+                try db.execute("DELETE FROM feed_image; DELETE FROM cache;")
+                try db.run(
+                    "INSERT INTO cache (id, timestamp) VALUES (1, ?)",
+                    [.double(timestamp.timeIntervalSinceReferenceDate)])
+                let insert = try db.prepare(
+                    "INSERT INTO feed_image (position, id, description, location, url, photographer) "
+                        + "VALUES (?, ?, ?, ?, ?, ?)")
+                for (position, image) in feed.enumerated() {
+                    try insert.run([
+                        .integer(Int64(position)), .text(image.id), .optionalText(image.description),
+                        .optionalText(image.location), .text(image.url.absoluteString),
+                        .optionalText(image.photographer),
+                    ])
+                }
+            }
+        }
+
+        /// Commits what the transaction changed.
+        func commit() throws {
+            guard isOpen, let db = connection else { return }
+            isOpen = false
+            do {
+                try db.guarded(path: path, operation: "save the changes") { try db.execute("COMMIT") }
+            } catch {
+                db.rollBack()
+                throw error
+            }
+        }
+
+        /// Rolls back what the transaction changed.
+        func rollback() {
+            guard isOpen else { return }
+            isOpen = false
+            connection?.rollBack()
+        }
+
+        /// The connection with the write transaction open, opening both on first use.
+        private func begin() throws -> Connection {
+            let db = try connection ?? SQLiteFeedStore.openConnection(path: path)
+            connection = db
+            if !isOpen {
+                try db.guarded(path: path, operation: "start a change") { try db.execute("BEGIN IMMEDIATE") }
+                isOpen = true
+            }
+            return db
+        }
+
+        /// Closes the connection and removes the database file with its journal files.
+        private func removeBrokenDatabase() throws {
+            rollback()
+            connection = nil
+            try SQLiteFeedStore.removeDatabaseFiles(path: path)
         }
     }
 
@@ -92,8 +163,9 @@ public actor SQLiteFeedStore: FeedStore {
             var feed: [LocalFeedImage] = []
             while try rows.step() {
                 let address = rows.text(at: 3) ?? ""
-                guard let id = rows.text(at: 0), let url = URL(string: address) else {
-                    throw Error.notAFeedCache(path: path, reason: "image \(feed.count) has no id or a bad address")
+                guard let id = rows.text(at: 0), let url = URL(string: address), FeedImage.isWebAddress(url) else {
+                    throw Error.notAFeedCache(
+                        path: path, reason: "image \(feed.count) has no id or an address that is not http(s)")
                 }
                 feed.append(
                     LocalFeedImage(
@@ -109,20 +181,30 @@ public actor SQLiteFeedStore: FeedStore {
     /// The open connection, opening and checking the database (and creating its schema) on first use.
     private func open() throws -> Connection {
         if let connection { return connection }
-        do {
-            try POSIX.createDirectory(fileURL.deletingLastPathComponent())
-        } catch {
-            throw Error.cannotOpen(path: path, reason: "cannot create its directory (\(error))")
-        }
-        let db = try Connection(path: path)
-        try db.prepareSchema(path: path)
+        let db = try Self.openConnection(path: path)
         connection = db
         return db
     }
 
-    /// Closes the connection and removes the database file with its journal files.
-    private func removeDatabaseFiles() throws {
-        connection = nil
+    /// Opens and checks the database at `path`, creating its directory and schema when missing.
+    fileprivate static func openConnection(path: String) throws -> Connection {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try POSIX.createDirectory(directory)
+        } catch {
+            throw Error.cannotOpen(path: path, reason: "cannot create its directory (\(error))")
+        }
+        // SQLite would wait forever on a FIFO and read a device without end.
+        if let kind = POSIX.nonRegularKind(at: path), kind != .directory {
+            throw Error.cannotOpen(path: path, reason: "it is \(kind.rawValue), not a regular file")
+        }
+        let db = try Connection(path: path)
+        try db.prepareSchema(path: path)
+        return db
+    }
+
+    /// Removes the database file at `path` with its journal files.
+    fileprivate static func removeDatabaseFiles(path: String) throws {
         for suffix in ["", "-journal", "-wal", "-shm"] {
             do {
                 try POSIX.removeFile(path + suffix)
@@ -164,15 +246,20 @@ extension SQLiteFeedStore {
                 guard verdict == "ok" else {
                     throw Error.notAFeedCache(path: path, reason: "the integrity check says: \(verdict)")
                 }
-                try transaction(path: path, operation: "create the schema", immediate: true) {
-                    let version = try userVersion()
-                    if version == 0 {
-                        guard try tableCount() == 0 else {
-                            throw Error.notAFeedCache(path: path, reason: "it holds other tables")
+                // A read first: a database with the schema needs no write lock, which another process may hold
+                // for the length of its save.
+                let current = try transaction(path: path, operation: "read the schema version") { try userVersion() }
+                if current != SQLiteFeedStore.schemaVersion {
+                    try transaction(path: path, operation: "create the schema", immediate: true) {
+                        let version = try userVersion()
+                        if version == 0 {
+                            guard try tableCount() == 0 else {
+                                throw Error.notAFeedCache(path: path, reason: "it holds other tables")
+                            }
+                            try execute(Self.schema)
+                        } else if version != SQLiteFeedStore.schemaVersion {
+                            throw Error.unsupportedSchemaVersion(path: path, found: version)
                         }
-                        try execute(Self.schema)
-                    } else if version != SQLiteFeedStore.schemaVersion {
-                        throw Error.unsupportedSchemaVersion(path: path, found: version)
                     }
                 }
                 for query in Self.expectedQueries {
@@ -222,28 +309,41 @@ extension SQLiteFeedStore {
             return try statement.step() ? Int(statement.integer(at: 0)) : 0
         }
 
-        /// Runs `body` in a transaction, committing on success and rolling back on any error.
-        /// SQLite failures become `SQLiteFeedStore.Error.failed` naming `operation`. Writers pass `immediate`, so
-        /// they take the write lock up front (waiting for it with the busy timeout) instead of upgrading a read
-        /// lock, which SQLite refuses at once when another connection is writing.
-        func transaction<T>(
-            path: String, operation: String, immediate: Bool = false, _ body: () throws -> T
-        ) throws -> T {
-            do {
+        /// Runs `body` in a read transaction, committing on success and rolling back on any error.
+        /// SQLite failures become `SQLiteFeedStore.Error`s naming `operation`.
+        func transaction<T>(path: String, operation: String, immediate: Bool = false, _ body: () throws -> T) throws
+            -> T
+        {
+            try guarded(path: path, operation: operation) {
                 try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
                 do {
                     let result = try body()
                     try execute("COMMIT")
                     return result
                 } catch {
-                    _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+                    rollBack()
                     throw error
                 }
+            }
+        }
+
+        /// Runs `body`, turning SQLite failures into `SQLiteFeedStore.Error`s naming `operation`: `notAFeedCache`
+        /// for a corrupt database, `failed` otherwise. Writers start with `BEGIN IMMEDIATE`, so they take the write
+        /// lock up front (waiting for it with the busy timeout) instead of upgrading a read lock, which SQLite
+        /// refuses at once when another connection is writing.
+        func guarded<T>(path: String, operation: String, _ body: () throws -> T) throws -> T {
+            do {
+                return try body()
             } catch let failure as SQLiteFailure {
                 isCorrupt = failure.isCorruption
                 if failure.isCorruption { throw Error.notAFeedCache(path: path, reason: failure.message) }
                 throw Error.failed(path: path, operation: operation, reason: failure.message)
             }
+        }
+
+        /// Rolls back the open transaction, if any.
+        func rollBack() {
+            if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
         }
 
         func execute(_ sql: String) throws {

@@ -7,18 +7,28 @@ import Foundation
 
 /// An `HTTPClient` backed by `URLSession` (FoundationNetworking on Linux).
 ///
-/// Every request is a plain GET that ignores local caches. It ends in a result or an error, never a hang: the
-/// request timeout bounds the wait for the connection and for each piece of the answer, and the resource timeout
-/// bounds the whole exchange, redirects included (enforced by the client itself, since FoundationNetworking on
-/// Linux ignores the session's resource timeout); a body shorter than its declared `Content-Length` is an error;
-/// cancelling the calling task cancels the request.
+/// Every request is a plain GET that ignores local caches. It ends in a result or an error, never a hang and never
+/// unbounded memory:
+/// - the request timeout bounds the wait for the connection and for each piece of the answer, and the resource
+///   timeout bounds the whole exchange, redirects included (enforced by the client itself, since FoundationNetworking
+///   on Linux ignores the session's resource timeout);
+/// - the body is received piece by piece and the exchange is cut off as soon as it passes `maximumBodySize`,
+///   counted after decompression, whether the server declares a `Content-Length`, streams chunks or sends a
+///   compressed body (a declared length over the limit is refused before the body is read). What arrives after
+///   the limit is dropped at once; FoundationNetworking on Linux may read on for a fraction of a second before the
+///   cancellation reaches its queue, so memory stays bounded by the limit plus that moment's backlog (tens of MB
+///   measured on loopback, against gigabytes for an unbounded body);
+/// - a body shorter than its declared `Content-Length` is an error;
+/// - cancelling the calling task cancels the request.
 public final class URLSessionHTTPClient: HTTPClient {
     /// Why a request ended without a usable HTTP answer (beyond `URLError`s from the session).
-    public enum Error: Swift.Error, CustomStringConvertible {
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The session delivered something that is not an HTTP response.
         case notHTTP(url: URL)
         /// The body ended before the length the server declared.
         case truncatedBody(url: URL, expected: Int64, received: Int)
+        /// The body is larger than the client accepts.
+        case bodyTooLarge(url: URL, maximumBodySize: Int)
 
         /// A one-line explanation naming the URL.
         public var description: String {
@@ -26,45 +36,60 @@ public final class URLSessionHTTPClient: HTTPClient {
             case .notHTTP(let url): "\(url) did not answer with an HTTP response"
             case .truncatedBody(let url, let expected, let received):
                 "\(url) declared a body of \(expected) bytes but sent \(received)"
+            case .bodyTooLarge(let url, let maximumBodySize):
+                "\(url) sent a body larger than \(maximumBodySize) bytes, the most this client accepts"
             }
         }
     }
 
+    /// The largest body accepted unless configured otherwise: 10 MB (10,485,760 bytes), far above any real feed.
+    public static let defaultMaximumBodySize = 10 * 1024 * 1024
+
     private let session: URLSession
-    private let ownsSession: Bool
+    private let transfers: TransferDelegate
     /// The longest time, in seconds, a whole exchange may take before it fails with `URLError.timedOut`.
     public let resourceTimeout: TimeInterval
-
-    /// Creates a client over `session`, which the caller configures and owns. The session's
-    /// `timeoutIntervalForResource` becomes the client's resource timeout.
-    public init(session: URLSession) {
-        self.session = session
-        self.ownsSession = false
-        self.resourceTimeout = session.configuration.timeoutIntervalForResource
-    }
+    /// The largest body, in bytes after decompression, a response may have; a larger one fails with
+    /// `Error.bodyTooLarge` as soon as it passes the limit.
+    public let maximumBodySize: Int
 
     /// Creates a client with its own ephemeral session (no cookies, no disk cache).
     /// - Parameters:
     ///   - timeout: the longest wait, in seconds, for the connection or for the next piece of the answer. On Linux
     ///     FoundationNetworking counts it in whole seconds, so it is rounded up to a whole number, at least 1.
     ///   - resourceTimeout: the longest time, in seconds, the whole exchange (redirects included) may take.
-    public convenience init(timeout: TimeInterval = 30, resourceTimeout: TimeInterval = 300) {
+    ///   - maximumBodySize: the largest body, in bytes after decompression, that is accepted.
+    public convenience init(
+        timeout: TimeInterval = 30, resourceTimeout: TimeInterval = 300,
+        maximumBodySize: Int = URLSessionHTTPClient.defaultMaximumBodySize
+    ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = max(1, timeout.rounded(.up))
         configuration.timeoutIntervalForResource = resourceTimeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        self.init(ownedSession: URLSession(configuration: configuration), resourceTimeout: resourceTimeout)
+        self.init(configuration: configuration, maximumBodySize: maximumBodySize)
     }
 
-    private init(ownedSession: URLSession, resourceTimeout: TimeInterval) {
-        self.session = ownedSession
-        self.ownsSession = true
-        self.resourceTimeout = resourceTimeout
+    /// Creates a client with a session of `configuration` (local caches are turned off). The configuration's
+    /// `timeoutIntervalForResource` becomes the client's resource timeout.
+    public init(
+        configuration: URLSessionConfiguration, maximumBodySize: Int = URLSessionHTTPClient.defaultMaximumBodySize
+    ) {
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        let transfers = TransferDelegate()
+        self.transfers = transfers
+        // The body arrives on FoundationNetworking's own queue, which does not wait for the delegate: a delegate
+        // queue of high priority keeps the pieces waiting for it (and so the memory they hold) few.
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = transfers.queue
+        self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: delegateQueue)
+        self.resourceTimeout = configuration.timeoutIntervalForResource
+        self.maximumBodySize = max(0, maximumBodySize)
     }
 
     deinit {
-        if ownsSession { session.finishTasksAndInvalidate() }
+        session.finishTasksAndInvalidate()
     }
 
     /// GETs `url` and delivers the body and response, whatever the status code.
@@ -95,34 +120,107 @@ public final class URLSessionHTTPClient: HTTPClient {
         request.httpMethod = "GET"
         request.cachePolicy = .reloadIgnoringLocalCacheData
         let handle = TaskHandle()
+        let maximumBodySize = maximumBodySize
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    continuation.resume(with: Self.result(for: url, data: data, response: response, error: error))
-                }
+                let task = session.dataTask(with: request)
+                transfers.begin(
+                    task,
+                    Transfer(url: url, maximumBodySize: maximumBodySize) { result in continuation.resume(with: result) }
+                )
                 handle.start(task)
             }
         } onCancel: {
             handle.cancel()
         }
     }
+}
 
-    private static func result(
-        for url: URL, data: Data?, response: URLResponse?, error: (any Swift.Error)?
-    ) -> Result<(Data, HTTPURLResponse), any Swift.Error> {
+/// One exchange in flight: what has arrived so far and where its result goes. Changed only under the delegate's
+/// lock (a class, so appending a piece of body never copies what came before).
+private final class Transfer {
+    let url: URL
+    let maximumBodySize: Int
+    let finish: (Result<(Data, HTTPURLResponse), any Error>) -> Void
+    var body = Data()
+    /// Why the client itself cut the exchange off, if it did.
+    var failure: (any Error)?
+
+    init(url: URL, maximumBodySize: Int, finish: @escaping (Result<(Data, HTTPURLResponse), any Error>) -> Void) {
+        self.url = url
+        self.maximumBodySize = maximumBodySize
+        self.finish = finish
+    }
+
+    /// The result of the exchange once the session says it is complete.
+    func result(response: URLResponse?, error: (any Error)?) -> Result<(Data, HTTPURLResponse), any Error> {
+        if let failure { return .failure(failure) }
         if let error {
             if let urlError = error as? URLError, urlError.code == .cancelled { return .failure(CancellationError()) }
             return .failure(error)
         }
-        guard let response = response as? HTTPURLResponse else { return .failure(Error.notHTTP(url: url)) }
-        let body = data ?? Data()
+        guard let response = response as? HTTPURLResponse else {
+            return .failure(URLSessionHTTPClient.Error.notHTTP(url: url))
+        }
         let expected = response.expectedContentLength
         let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
         let hasBody = !(100..<200).contains(response.statusCode) && ![204, 304].contains(response.statusCode)
         if hasBody, expected >= 0, encoding == "identity", Int64(body.count) < expected {
-            return .failure(Error.truncatedBody(url: url, expected: expected, received: body.count))
+            return .failure(
+                URLSessionHTTPClient.Error.truncatedBody(url: url, expected: expected, received: body.count))
         }
         return .success((body, response))
+    }
+}
+
+/// The session's delegate: collects each task's body piece by piece, cutting it off past its limit, and delivers
+/// each task's result when it completes.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: every stored property is behind `lock`; URLSession calls the delegate from its own queue.
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+    /// The queue the session calls the delegate on, kept here because an `OperationQueue` does not retain its
+    /// underlying queue.
+    let queue = DispatchQueue(label: "URLSessionHTTPClient.delegate", qos: .userInteractive)
+
+    func begin(_ task: URLSessionTask, _ transfer: Transfer) {
+        lock.withLock { transfers[task.taskIdentifier] = transfer }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let refused = lock.withLock { () -> Bool in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            guard response.expectedContentLength > Int64(transfer.maximumBodySize) else { return false }
+            transfer.failure = URLSessionHTTPClient.Error.bodyTooLarge(
+                url: transfer.url, maximumBodySize: transfer.maximumBodySize)
+            return true
+        }
+        completionHandler(refused ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overflowed = lock.withLock { () -> Bool in
+            guard let transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
+            guard transfer.body.count + data.count <= transfer.maximumBodySize else {
+                transfer.failure = URLSessionHTTPClient.Error.bodyTooLarge(
+                    url: transfer.url, maximumBodySize: transfer.maximumBodySize)
+                transfer.body = Data()
+                return true
+            }
+            transfer.body.append(data)
+            return false
+        }
+        // Cancelled from a queue of its own at high priority: FoundationNetworking keeps reading until its queue
+        // gets to the cancellation, and a cancellation sent from here waits longer for it.
+        if overflowed { DispatchQueue.global(qos: .userInteractive).async { dataTask.cancel() } }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.finish(transfer.result(response: task.response, error: error))
     }
 }
 

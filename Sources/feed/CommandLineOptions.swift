@@ -1,4 +1,5 @@
 import Feed
+import FeedInfrastructure
 import Foundation
 
 /// A mistake on the command line: reported as one line followed by the usage, with exit status 2.
@@ -29,6 +30,8 @@ struct LoadOptions: Equatable {
     var contract: FeedContract = .items
     var cache = CacheOptions()
     var timeout: TimeInterval = 30
+    /// The largest feed body accepted, in bytes after decompression.
+    var maximumBodySize = URLSessionHTTPClient.defaultMaximumBodySize
 }
 
 /// How `feed stress-save` saves: straight into the store, or through the save use case (delete, then insert).
@@ -45,6 +48,9 @@ struct StressSaveOptions: Equatable {
     var mode: StressMode = .insert
     /// How many saves before stopping; `nil` means until killed.
     var count: Int?
+    /// In save mode, how long the first save stops between deleting the old feed and inserting the new one, after
+    /// printing `paused SEED`; `nil` means no stop.
+    var pauseBetween: TimeInterval?
 }
 
 /// What the command line asks for.
@@ -59,7 +65,7 @@ enum CommandLineParser {
     /// The short usage printed after a command-line mistake.
     static let synopsis = """
         usage: feed load --url URL [--contract items|photos] [--store memory|file|sqlite] [--path PATH]
-                         [--now ISO8601] [--max-age-days N] [--timeout SECONDS]
+                         [--now ISO8601] [--max-age-days N] [--timeout SECONDS] [--max-size SIZE]
                feed validate [--store memory|file|sqlite] [--path PATH] [--now ISO8601] [--max-age-days N]
                feed help
         """
@@ -80,14 +86,16 @@ enum CommandLineParser {
                               directory, under feed-specs/)
               --now           the current time as the use cases see it, e.g. 2025-05-20T06:02:00Z (default: the clock)
               --max-age-days  how many days a cached feed stays fresh (default: 7)
-              --timeout       seconds to wait for the server before giving up (default: 30)
+              --timeout       seconds the whole request may take before the cache is used instead (default: 30)
+              --max-size      the largest feed accepted, in bytes or with a unit: 500KB, 10MB (default: 10MB);
+                              a larger answer is refused as soon as it passes the limit, compressed or not
             """
 
     /// The options each command accepts.
     private static let allowedOptions: [String: Set<String>] = [
-        "load": ["url", "contract", "store", "path", "now", "max-age-days", "timeout"],
+        "load": ["url", "contract", "store", "path", "now", "max-age-days", "timeout", "max-size"],
         "validate": ["store", "path", "now", "max-age-days"],
-        "stress-save": ["store", "path", "seed", "mode", "count"],
+        "stress-save": ["store", "path", "seed", "mode", "count", "pause-between"],
     ]
 
     /// Parses the arguments that follow the program name.
@@ -127,7 +135,25 @@ enum CommandLineParser {
             }
             load.timeout = seconds
         }
+        if let size = options["max-size"] {
+            guard let bytes = parseSize(size) else {
+                throw UsageError(message: "--max-size '\(size)' is not a size in bytes, KB or MB, e.g. 10MB")
+            }
+            load.maximumBodySize = bytes
+        }
         return load
+    }
+
+    /// A positive size: a whole number of bytes, or a number followed by KB or MB (powers of 1024).
+    static func parseSize(_ text: String) -> Int? {
+        let upper = text.uppercased()
+        let units: [(String, Double)] = [("MB", 1024 * 1024), ("KB", 1024), ("B", 1)]
+        let (number, factor) =
+            units.first { upper.hasSuffix($0.0) }.map { (String(upper.dropLast($0.0.count)), $0.1) } ?? (upper, 1)
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
+            value * factor <= Double(Int32.max)
+        else { return nil }
+        return Int((value * factor).rounded(.down))
     }
 
     private static func cacheOptions(_ options: [String: String]) throws(UsageError) -> CacheOptions {
@@ -180,6 +206,12 @@ enum CommandLineParser {
                 throw UsageError(message: "--count '\(count)' is not a whole number, 0 or more")
             }
             stress.count = value
+        }
+        if let pause = options["pause-between"] {
+            guard stress.mode == .save, let seconds = TimeInterval(pause), seconds.isFinite, seconds >= 0 else {
+                throw UsageError(message: "--pause-between needs --mode save and a number of seconds")
+            }
+            stress.pauseBetween = seconds
         }
         return stress
     }

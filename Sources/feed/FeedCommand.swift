@@ -3,6 +3,10 @@ import FeedApp
 import FeedInfrastructure
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Runs a parsed command against the real composition: URLSession, a real store, the real use cases.
 struct FeedCommand {
     /// Where the command writes its results and its diagnostics.
@@ -33,16 +37,23 @@ struct FeedCommand {
     }
 
     private func load(_ options: LoadOptions) async -> Int32 {
+        let errorOutput = errorOutput
+        let client = URLSessionHTTPClient(
+            timeout: options.timeout, resourceTimeout: options.timeout, maximumBodySize: options.maximumBodySize)
         let app = FeedApp(
-            httpClient: URLSessionHTTPClient(timeout: options.timeout), store: makeStore(options.cache),
+            httpClient: WarningHTTPClient(client, warn: errorOutput), store: makeStore(options.cache),
             feedURL: options.url, contract: options.contract, currentDate: clock(options.cache),
-            maxCacheAgeInDays: options.cache.maxAgeDays)
+            maxCacheAgeInDays: options.cache.maxAgeDays,
+            onCacheSaveFailure: { error in
+                errorOutput(
+                    Self.printable("feed: warning: the feed is shown but could not be saved for offline use: \(error)"))
+            })
         switch await app.launch() {
         case .feed(let images):
             for image in images { output(Self.line(for: image)) }
             return 0
         case .error(let message):
-            output(message)
+            output(Self.printable(message))
             return 1
         case .loading:
             return 1
@@ -62,7 +73,7 @@ struct FeedCommand {
             }
             return 0
         } catch {
-            errorOutput("feed: \(error)")
+            errorOutput(Self.printable("feed: \(error)"))
             return 1
         }
     }
@@ -98,8 +109,60 @@ struct FeedCommand {
             .joined(separator: "\t")
     }
 
-    /// `text` with tabs and line breaks turned into spaces, so one image stays one line.
+    /// `text` with tabs and line breaks turned into spaces, so one image stays one line, and other control
+    /// characters escaped.
     private static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        printable(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+    }
+
+    /// `text` with every control character but the line feed and tab written as `\u{1B}`, so text from a server
+    /// or a cache cannot move the cursor, change colours or ring the bell of the terminal it is printed on.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            let isControl =
+                scalar.properties.generalCategory == .control || scalar.value == 0x2028
+                || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+            if isControl, scalar != "\n", scalar != "\t" {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Passes requests to the real client and tells the user, on stderr, why one failed: the app itself only says
+/// "Couldn't connect to server", which leaves a timeout, a refused connection and an oversized feed alike.
+struct WarningHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let warn: @Sendable (String) -> Void
+
+    init(_ decoratee: any HTTPClient, warn: @escaping @Sendable (String) -> Void) {
+        self.decoratee = decoratee
+        self.warn = warn
+    }
+
+    func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+        do {
+            return try await decoratee.get(from: url)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            warn(
+                FeedCommand.printable(
+                    "feed: warning: \(url.absoluteString) could not be loaded: \(Self.describe(error))"))
+            throw error
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let urlError = error as? URLError {
+            return urlError.code == .timedOut ? "no complete answer in time" : urlError.localizedDescription
+        }
+        return "\(error)"
     }
 }

@@ -17,15 +17,15 @@ struct CacheFeedUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).save(uniqueImageFeed().models)
 
-        #expect(await store.messages.first == .deleteCachedFeed)
+        #expect(await store.operations.first == .deleteCachedFeed)
     }
 
-    @Test func `save does not request cache insertion on deletion error`() async {
+    @Test func `save does not request cache insertion on deletion error, and rolls the deletion back`() async {
         let store = FeedStoreSpy(deletion: .failure(AnyError()))
 
         try? await LocalFeedLoader(store: store, currentDate: { testNow }).save(uniqueImageFeed().models)
 
-        #expect(await store.messages == [.deleteCachedFeed])
+        #expect(await store.messages == [.beginTransaction, .deleteCachedFeed, .rollBack])
     }
 
     @Test func `save requests new cache insertion with timestamp on successful deletion`() async throws {
@@ -34,7 +34,38 @@ struct CacheFeedUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).save(feed.models)
 
-        #expect(await store.messages == [.deleteCachedFeed, .insert(feed.local, testNow)])
+        #expect(await store.operations == [.deleteCachedFeed, .insert(feed.local, testNow)])
+    }
+
+    @Test func `save deletes and inserts in one transaction, committed after the insertion`() async throws {
+        let store = FeedStoreSpy()
+        let feed = uniqueImageFeed()
+
+        try await LocalFeedLoader(store: store, currentDate: { testNow }).save(feed.models)
+
+        #expect(
+            await store.messages == [.beginTransaction, .deleteCachedFeed, .insert(feed.local, testNow), .commit])
+    }
+
+    @Test func `save rolls the deletion back on insertion error`() async {
+        let store = FeedStoreSpy(insertion: .failure(AnyError()))
+        let feed = uniqueImageFeed()
+
+        try? await LocalFeedLoader(store: store, currentDate: { testNow }).save(feed.models)
+
+        #expect(
+            await store.messages == [.beginTransaction, .deleteCachedFeed, .insert(feed.local, testNow), .rollBack])
+    }
+
+    @Test func `save fails with an insertion error when the store cannot commit`() async {
+        let store = FeedStoreSpy(commit: .failure(AnyError(tag: "commit")))
+
+        await #expect {
+            try await LocalFeedLoader(store: store, currentDate: { testNow }).save(uniqueImageFeed().models)
+        } throws: { error in
+            guard case LocalFeedLoader.Error.insertionFailed(let cause) = error else { return false }
+            return cause as? AnyError == AnyError(tag: "commit")
+        }
     }
 
     @Test func `save fails on deletion error`() async {
@@ -72,7 +103,7 @@ struct CacheFeedUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).save([])
 
-        #expect(await store.messages == [.deleteCachedFeed, .insert([], testNow)])
+        #expect(await store.operations == [.deleteCachedFeed, .insert([], testNow)])
     }
 
     @Test func `save keeps every field of every image, in order`() async throws {
@@ -83,7 +114,7 @@ struct CacheFeedUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).save([image, uniqueImage()])
 
-        guard case .insert(let local, _)? = await store.messages.last else {
+        guard case .insert(let local, _)? = await store.operations.last else {
             Issue.record("no insertion")
             return
         }

@@ -11,8 +11,9 @@ import Testing
     import Darwin
 #endif
 
-/// A process saving feeds in a loop is killed with SIGKILL at random moments; afterwards the store opens and holds
-/// the previous or the new feed, complete, never a mix or garbage.
+/// A process saving feeds is killed with SIGKILL, at random moments and, deterministically, between the save's
+/// deletion and its insertion; afterwards the store opens and holds the previous or the new feed, complete, never
+/// nothing, a mix or garbage.
 @Suite("Crash during save", .timeLimit(.minutes(5)))
 struct CrashSafetyTests {
     /// What a store holds: nothing, or save `index` of `seed`.
@@ -53,14 +54,52 @@ struct CrashSafetyTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `a store killed mid-save holds the previous feed, the new feed or, between deletion and insertion, nothing`(
-        kind: StoreKind
-    ) async throws {
+    func `a store killed mid-save holds the previous feed or the new feed, never nothing`(kind: StoreKind)
+        async throws
+    {
         let figures = try await killRepeatedly(kind: kind, mode: .save, kills: 50, maxDelayMicroseconds: 60_000)
 
         #expect(figures.kills == 50)
         #expect(figures.killsAfterASave > 0)
+        #expect(figures.heldNothing == 0)
         print("crash safety [\(kind), save]: \(figures)")
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a save killed between its deletion and its insertion leaves the previous feed`(kind: StoreKind)
+        async throws
+    {
+        let executable = try #require(FeedExecutable.url, "the feed executable should be built next to the tests")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = kind.location(in: directory.url)
+        let common = ["stress-save", "--store", kind.rawValue, "--path", location.path, "--mode", "save"]
+        _ = try FeedExecutable.run(common + ["--seed", "1", "--count", "1"])
+        #expect(try await held(by: kind.makeStore(at: location), run: 0) == .save(seed: 1, index: 0))
+
+        let printed = try await runAndKill(
+            executable, arguments: common + ["--seed", "2", "--count", "1", "--pause-between", "60"],
+            output: directory.url.appendingPathComponent("stress.out"), waitingFor: "paused 2")
+
+        #expect(printed.contains("paused 2"))
+        #expect(try await held(by: kind.makeStore(at: location), run: 1) == .save(seed: 1, index: 0))
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a save that pauses between its deletion and its insertion, then finishes, holds the new feed`(
+        kind: StoreKind
+    ) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = kind.location(in: directory.url)
+        let common = ["stress-save", "--store", kind.rawValue, "--path", location.path, "--mode", "save"]
+        _ = try FeedExecutable.run(common + ["--seed", "1", "--count", "1"])
+
+        let outcome = try FeedExecutable.run(common + ["--seed", "2", "--count", "1", "--pause-between", "0.2"])
+
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "started 2\npaused 2\nsaved 2 0\n")
+        #expect(try await held(by: kind.makeStore(at: location), run: 1) == .save(seed: 2, index: 0))
     }
 
     /// Runs `feed stress-save` `kills` times against one store, killing it after a random delay each time, and
@@ -97,7 +136,7 @@ struct CrashSafetyTests {
             let found = try await held(by: kind.makeStore(at: location), run: run)
             let previous = lastSaved.map { Holding.save(seed: seed, index: $0) } ?? holding
             let inFlight = Holding.save(seed: seed, index: lastSaved.map { $0 + 1 } ?? 0)
-            let allowed = mode == .save ? [previous, inFlight, .empty] : [previous, inFlight]
+            let allowed = [previous, inFlight]
             #expect(
                 allowed.contains(found),
                 "run \(run): after the kill the store holds \(found); expected one of \(allowed)")
@@ -122,11 +161,12 @@ struct CrashSafetyTests {
         return .save(seed: seed, index: index)
     }
 
-    /// Starts `executable`, waits for its `started` line, waits `delay` more microseconds, kills it with SIGKILL, and
-    /// returns the lines it printed.
-    private func runAndKill(_ executable: URL, arguments: [String], output: URL, afterMicroseconds delay: UInt32)
-        async throws -> [String]
-    {
+    /// Starts `executable`, waits for a line starting with `marker`, waits `delay` more microseconds, kills it with
+    /// SIGKILL, and returns the lines it printed.
+    private func runAndKill(
+        _ executable: URL, arguments: [String], output: URL, waitingFor marker: String = "started",
+        afterMicroseconds delay: UInt32 = 0
+    ) async throws -> [String] {
         #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
@@ -138,7 +178,11 @@ struct CrashSafetyTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var waited = 0
-        while !((try? String(contentsOf: output, encoding: .utf8))?.hasPrefix("started") ?? false) {
+        func printedMarker() -> Bool {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").contains { $0.hasPrefix(marker) }
+        }
+        while !printedMarker() {
             guard process.isRunning, waited < 20_000 else { break }
             try await Task.sleep(nanoseconds: 500_000)
             waited += 1

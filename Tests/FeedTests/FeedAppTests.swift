@@ -201,7 +201,7 @@ struct FeedAppTests {
 
         await app.enterBackground()
 
-        #expect(await store.messages == [.retrieve, .deleteCachedFeed])
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
 
     @Test func `entering the background survives a failed deletion`() async {
@@ -211,6 +211,6 @@ struct FeedAppTests {
         await app.enterBackground()
 
         #expect(await app.screen == .loading)
-        #expect(await store.messages == [.retrieve, .deleteCachedFeed])
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
 }

@@ -4,6 +4,12 @@ import Testing
 
 @testable import feed
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("The feed command: arguments")
 struct FeedCommandArgumentTests {
     @Test func `load reads every option`() throws {
@@ -116,6 +122,27 @@ struct FeedCommandArgumentTests {
 
         #expect(FeedCommand.line(for: image) == "A1\ttwo lines and a tab\t-\thttps://i.test.example/a")
     }
+
+    @Test(arguments: [
+        ("plain text", "plain text"), ("\u{1B}[31mred", "\\u{1B}[31mred"), ("bell\u{07}", "bell\\u{7}"),
+        ("\u{9B}c1", "\\u{9B}c1"), ("rtl\u{202E}txt", "rtl\\u{202E}txt"), ("del\u{7F}", "del\\u{7F}"),
+        ("keeps\nlines\tand tabs", "keeps\nlines\tand tabs"),
+    ])
+    func `control characters are escaped for the terminal`(text: String, printed: String) {
+        #expect(FeedCommand.printable(text) == printed)
+    }
+
+    @Test(arguments: [
+        ("10MB", 10_485_760), ("500KB", 512_000), ("1024", 1024), ("2.5mb", 2_621_440), ("7B", 7),
+    ])
+    func `sizes are read in bytes, KB or MB`(text: String, bytes: Int) {
+        #expect(CommandLineParser.parseSize(text) == bytes)
+    }
+
+    @Test(arguments: ["", "0", "-1", "ten", "1GB", "nanMB", "99999999999"])
+    func `a size that is not a positive number of bytes is refused`(text: String) {
+        #expect(CommandLineParser.parseSize(text) == nil)
+    }
 }
 
 @Suite("The feed command: runs", .timeLimit(.minutes(1)))
@@ -223,6 +250,127 @@ struct FeedCommandRunTests {
         #expect(lines.first?.hasPrefix("feed: error: ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("usage: feed load --url URL") == true)
         #expect(outcome.output.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a save that fails on a full disk keeps the old cache and warns, and the feed is still shown`(
+        kind: StoreKind
+    ) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = kind.location(in: directory.url).path
+        let first = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
+        let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
+        _ = try FeedExecutable.run(
+            ["load", "--url", first.url().absoluteString, "--now", "2025-05-01T12:00:00Z"] + common)
+        first.stop()
+        let second = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
+        let secondURL = second.url().absoluteString
+
+        // No file may grow past 0 bytes: every write fails as on a full disk (EFBIG instead of ENOSPC).
+        let full = try FeedExecutable.run(
+            ["load", "--url", secondURL, "--contract", "photos", "--now", "2025-05-02T12:00:00Z"] + common,
+            fileSizeLimitBlocks: 0)
+        second.stop()
+        let offline = try FeedExecutable.run(["load", "--url", secondURL, "--now", "2025-05-02T12:00:00Z"] + common)
+
+        #expect(full.status == 0)
+        #expect(full.output.hasPrefix("ph1\t"))
+        #expect(full.errorOutput.contains("feed: warning: the feed is shown but could not be saved for offline use"))
+        #expect(full.errorOutput.contains(path))
+        #expect(offline.status == 0)
+        #expect(offline.output.split(separator: "\n").map(String.init) == Self.expectedLines)
+    }
+
+    @Test func `a server that drips its answer is given up after --timeout, and the cache is shown`() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("feed.json").path
+        let good = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
+        _ = try FeedExecutable.run(["load", "--url", good.url().absoluteString, "--path", path])
+        good.stop()
+        // One byte every half second: each read arrives well within the timeout, the whole answer takes 300 s.
+        let dripping = try LoopbackServer { _ in
+            .dribble(declaredLength: 600, body: Data(repeating: 32, count: 600), interval: 0.5)
+        }
+        defer { dripping.stop() }
+
+        let outcome = try FeedExecutable.run([
+            "load", "--url", dripping.url().absoluteString, "--path", path, "--timeout", "2",
+        ])
+
+        #expect(outcome.status == 0)
+        #expect(outcome.output.split(separator: "\n").map(String.init) == Self.expectedLines)
+        #expect(outcome.errorOutput.contains("could not be loaded: no complete answer in time"))
+    }
+
+    @Test func `a feed larger than --max-size is refused with a warning naming the limit`() throws {
+        let server = try LoopbackServer { _ in .endlessChunks(chunk: Data(repeating: 32, count: 16 * 1024)) }
+        defer { server.stop() }
+
+        let outcome = try FeedExecutable.run([
+            "load", "--url", server.url().absoluteString, "--store", "memory", "--max-size", "256KB",
+        ])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.output == "Couldn't connect to server\n")
+        #expect(outcome.errorOutput.contains("sent a body larger than 262144 bytes"))
+        // Unbounded, this body took gigabytes within seconds; bounded, the process stays small. The figure is the
+        // largest peak of any child this test process has waited for, so it bounds this one.
+        var usage = rusage()
+        #if canImport(Glibc)
+            let children = RUSAGE_CHILDREN.rawValue
+        #else
+            let children = RUSAGE_CHILDREN
+        #endif
+        #expect(getrusage(children, &usage) == 0)
+        #if os(Linux)
+            let peakMegabytes = usage.ru_maxrss / 1024  // kilobytes on Linux
+        #else
+            let peakMegabytes = usage.ru_maxrss / 1024 / 1024  // bytes on Darwin
+        #endif
+        #expect(peakMegabytes < 400, "peak memory of a child: \(peakMegabytes) MB")
+    }
+
+    @Test func `terminal control characters from the server are escaped, not printed`() throws {
+        let hostile = Data(
+            #"{"items": [{"id": "3C1D5E7F-9A2B-4C6D-8E0F-1A3B5C7D9E11", "description": "\u001b[2J\u001b]0;owned\u0007bell", "location": "\u009b31m", "image": "https://images.test.example/x.jpg"}]}"#
+                .utf8)
+        let server = try LoopbackServer { _ in .respond(status: 200, body: hostile) }
+        defer { server.stop() }
+
+        let outcome = try FeedExecutable.run(["load", "--url", server.url().absoluteString, "--store", "memory"])
+
+        #expect(outcome.status == 0)
+        #expect(!outcome.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        #expect(outcome.output.contains(#"\u{1B}[2J\u{1B}]0;owned\u{7}bell"#))
+        #expect(outcome.output.contains(#"\u{9B}31m"#))
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a cache path that is a FIFO is an error, not a hang`(kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("cache.fifo").path
+        #expect(mkfifo(path, 0o600) == 0)
+
+        let outcome = try FeedExecutable.run(["validate", "--store", kind.rawValue, "--path", path])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.errorOutput.contains(path))
+        #expect(outcome.errorOutput.contains("FIFO"))
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `a cache path that is a character device is an error, not an endless read`(kind: StoreKind) throws {
+        let offline = try LoopbackServer { _ in .close }
+        let url = offline.url().absoluteString
+        offline.stop()
+
+        let outcome = try FeedExecutable.run(["load", "--url", url, "--store", kind.rawValue, "--path", "/dev/zero"])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.output == "Couldn't connect to server\n")
     }
 
     @Test func `help prints the usage with exit status 0`() throws {

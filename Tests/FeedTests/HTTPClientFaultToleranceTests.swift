@@ -58,7 +58,7 @@ struct HTTPClientFaultToleranceTests {
         #expect(server.requests.count > 2)
     }
 
-    @Test func `a 50 MB body is delivered intact`() async throws {
+    @Test func `a 50 MB body is delivered intact when the limit allows it`() async throws {
         var body = Data(count: 50 * 1024 * 1024)
         body.withUnsafeMutableBytes { bytes in
             for index in stride(from: 0, to: bytes.count, by: 4096) {
@@ -69,10 +69,73 @@ struct HTTPClientFaultToleranceTests {
         let server = try LoopbackServer { _ in .respond(status: 200, body: payload) }
         defer { server.stop() }
 
-        let (data, _) = try await URLSessionHTTPClient().get(from: server.url())
+        let (data, _) = try await URLSessionHTTPClient(maximumBodySize: 64 * 1024 * 1024).get(from: server.url())
 
         #expect(data.count == payload.count)
         #expect(data == payload)
+    }
+
+    @Test func `a body exactly at the limit is delivered`() async throws {
+        let payload = Data(repeating: 7, count: 4096)
+        let server = try LoopbackServer { _ in .respond(status: 200, body: payload) }
+        defer { server.stop() }
+
+        let (data, _) = try await URLSessionHTTPClient(maximumBodySize: 4096).get(from: server.url())
+
+        #expect(data == payload)
+    }
+
+    @Test func `a body declared larger than the limit is refused without reading it`() async throws {
+        let server = try LoopbackServer { _ in
+            .endlessDeclared(declaredLength: 11 * 1024 * 1024, chunk: Data(repeating: 65, count: 64 * 1024))
+        }
+        defer { server.stop() }
+        let url = server.url()
+
+        await #expect(throws: URLSessionHTTPClient.Error.bodyTooLarge(url: url, maximumBodySize: 10 * 1024 * 1024)) {
+            _ = try await URLSessionHTTPClient().get(from: url)
+        }
+    }
+
+    @Test func `a chunked body that never ends is cut off just past the limit`() async throws {
+        let server = try LoopbackServer { _ in .endlessChunks(chunk: Data(repeating: 66, count: 16 * 1024)) }
+        defer { server.stop() }
+        let url = server.url()
+        let limit = 1024 * 1024
+
+        await #expect(throws: URLSessionHTTPClient.Error.bodyTooLarge(url: url, maximumBodySize: limit)) {
+            _ = try await URLSessionHTTPClient(maximumBodySize: limit).get(from: url)
+        }
+    }
+
+    @Test(.enabled(if: Gzip.isAvailable, "needs the gzip command to make a compressed body"))
+    func `a compressed body is limited by its unpacked size`() async throws {
+        // 64 MB of zeros packs into about 64 KB: under the limit on the wire, far over it unpacked.
+        let bomb = try Gzip.zeros(megabytes: 64)
+        let server = try LoopbackServer { _ in
+            .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: bomb)
+        }
+        defer { server.stop() }
+        let url = server.url()
+        let limit = 1024 * 1024
+        #expect(bomb.count < limit)
+
+        await #expect(throws: URLSessionHTTPClient.Error.bodyTooLarge(url: url, maximumBodySize: limit)) {
+            _ = try await URLSessionHTTPClient(maximumBodySize: limit).get(from: url)
+        }
+    }
+
+    @Test(.enabled(if: Gzip.isAvailable, "needs the gzip command to make a compressed body"))
+    func `a compressed body under the limit is delivered unpacked`() async throws {
+        let packed = try Gzip.zeros(megabytes: 1)
+        let server = try LoopbackServer { _ in
+            .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: packed)
+        }
+        defer { server.stop() }
+
+        let (data, _) = try await URLSessionHTTPClient(maximumBodySize: 2 * 1024 * 1024).get(from: server.url())
+
+        #expect(data == Data(count: 1024 * 1024))
     }
 
     @Test func `a body cut off before its declared length ends in an error`() async throws {

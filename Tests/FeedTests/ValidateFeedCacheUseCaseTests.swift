@@ -17,7 +17,7 @@ struct ValidateFeedCacheUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).validateCache()
 
-        #expect(await store.messages == [.retrieve, .deleteCachedFeed])
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
 
     @Test func `validateCache does not delete cache on empty cache`() async throws {
@@ -43,7 +43,7 @@ struct ValidateFeedCacheUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).validateCache()
 
-        #expect(await store.messages == [.retrieve, .deleteCachedFeed])
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
 
     @Test func `validateCache deletes expired cache`() async throws {
@@ -52,7 +52,7 @@ struct ValidateFeedCacheUseCaseTests {
 
         try await LocalFeedLoader(store: store, currentDate: { testNow }).validateCache()
 
-        #expect(await store.messages == [.retrieve, .deleteCachedFeed])
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
 
     @Test func `validateCache honours a configured maximum age`() async throws {

@@ -29,9 +29,7 @@ enum PayloadDecoding {
 
     /// A web address: an absolute `http` or `https` URL with a host.
     static func webURL(_ string: String, at path: @autoclosure () -> String) throws -> URL {
-        guard let url = URL(string: string), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-        else {
+        guard let url = URL(string: string), FeedImage.isWebAddress(url) else {
             throw FeedPayloadError("\(path()): \"\(string)\" is not an http or https address")
         }
         return url

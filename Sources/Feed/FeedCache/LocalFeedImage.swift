@@ -21,6 +21,10 @@ public struct LocalFeedImage: Hashable, Sendable {
         self.url = url
         self.photographer = photographer
     }
+
+    /// Whether the image's address is a web address (`http` or `https` with a host); stores reject a cache holding
+    /// anything else as corrupt.
+    public var hasWebAddress: Bool { FeedImage.isWebAddress(url) }
 }
 
 /// A feed as the cache holds it: the images and when they were saved.

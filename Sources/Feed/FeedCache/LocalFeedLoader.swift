@@ -37,18 +37,30 @@ public struct LocalFeedLoader: FeedLoader, FeedCache {
         self.policy = FeedCachePolicy(maxAgeInDays: maxCacheAgeInDays)
     }
 
-    /// Replaces the cached feed with `feed`, timestamped now: deletes the old feed, then inserts the new one.
+    /// Replaces the cached feed with `feed`, timestamped now: deletes the old feed, then inserts the new one, both in
+    /// one store transaction, so a reader, a crash or a failure sees the old feed or the new one, never no feed.
     ///
-    /// Throws `.deletionFailed` (and inserts nothing) or `.insertionFailed`.
+    /// Throws `.deletionFailed` (and inserts nothing) or `.insertionFailed`; either way the old feed stays cached.
     public func save(_ feed: [FeedImage]) async throws {
+        let images = feed.map(\.local)
+        let timestamp = currentDate()
         do {
-            try await store.deleteCachedFeed()
+            try await store.transaction { cache in
+                do {
+                    try cache.deleteCachedFeed()
+                } catch {
+                    throw Error.deletionFailed(error)
+                }
+                do {
+                    try cache.insert(images, timestamp: timestamp)
+                } catch {
+                    throw Error.insertionFailed(error)
+                }
+            }
+        } catch let error as Error {
+            throw error
         } catch {
-            throw Error.deletionFailed(error)
-        }
-        do {
-            try await store.insert(feed.map(\.local), timestamp: currentDate())
-        } catch {
+            // The store could not commit the replacement: the new feed is not stored.
             throw Error.insertionFailed(error)
         }
     }

@@ -31,4 +31,13 @@ public struct FeedImage: Hashable, Sendable {
         self.init(
             id: id.uuidString, description: description, location: location, url: url, photographer: photographer)
     }
+
+    /// Whether `url` is a web address the app may show: an absolute `http` or `https` URL with a host. Payloads and
+    /// caches holding anything else are rejected.
+    public static func isWebAddress(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return false }
+        return true
+    }
 }

@@ -22,18 +22,25 @@ enum FeedExecutable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }
 
-    struct Outcome {
+    struct Outcome: Sendable {
         let status: Int32
         let output: String
         let errorOutput: String
     }
 
-    /// Runs `feed` with `arguments` to completion.
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs `feed` with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
+    /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
+    static func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> Outcome {
         guard let url else { throw AnyError(tag: "the feed executable was not found next to the test bundle") }
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let fileSizeLimitBlocks {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimitBlocks) && exec \"$0\" \"$@\"", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -39,6 +39,10 @@ final class LoopbackServer: @unchecked Sendable {
         case cutOff(declaredLength: Int, body: Data)
         /// Sends a chunked body's first chunk, then closes the connection mid-stream.
         case cutOffChunked(firstChunk: Data)
+        /// Sends a chunked body of `chunk` repeated forever (until the client goes or the server stops).
+        case endlessChunks(chunk: Data)
+        /// Declares `declaredLength` bytes and sends `chunk` repeatedly until the client goes or the server stops.
+        case endlessDeclared(declaredLength: Int, chunk: Data)
         /// Aborts the connection with a TCP reset, without answering.
         case reset
         /// Closes the connection without answering.
@@ -178,6 +182,14 @@ final class LoopbackServer: @unchecked Sendable {
                 Data(String(firstChunk.count, radix: 16).utf8) + Data("\r\n".utf8) + firstChunk
                 + Data("\r\n".utf8)
             send(fd, head(status: 200, headers: ["Transfer-Encoding": "chunked"]) + chunk)
+        case .endlessChunks(let chunk):
+            let framed =
+                Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
+            guard send(fd, head(status: 200, headers: ["Transfer-Encoding": "chunked"])) else { return }
+            while !stopRequested, send(fd, framed) {}
+        case .endlessDeclared(let declaredLength, let chunk):
+            guard send(fd, head(status: 200, headers: ["Content-Length": String(declaredLength)])) else { return }
+            while !stopRequested, send(fd, chunk) {}
         case .reset:
             var linger = linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
