@@ -111,8 +111,9 @@ private struct Compilation<Ids: IdGenerator> {
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             let tags = Self.pickleTags(inheritedTags, scenario.tags, examples.tags)
+            let names = PlaceholderNames(header: header)
             for row in examples.tableBody {
-                let placeholders = Placeholders(header: header, values: row)
+                let placeholders = Placeholders(names: names, values: row)
                 var steps: [PickleStep] = []
                 var previous: PickleStepType?
                 if !scenario.steps.isEmpty {
@@ -141,27 +142,139 @@ private struct Compilation<Ids: IdGenerator> {
         }
     }
 
-    /// The `<name>` byte patterns of a header and the values of one row.
-    struct Placeholders {
-        var patterns: [[UInt8]] = []
-        var values: [String] = []
+    /// The `<name>` placeholders of an examples table's header, shared by its rows.
+    final class PlaceholderNames {
+        /// `<name>` as bytes, in header order.
+        let patterns: [[UInt8]]
+        /// The first column of each name.
+        let firstColumn: [String: Int]
+        /// Whether no name holds `<` or `>`, so a placeholder can only be a `<` … `>` with no angle between.
+        let areAngleFree: Bool
 
-        init(header: TableRow, values row: TableRow) {
-            for (index, variable) in header.cells.enumerated() where index < row.cells.count {
+        init(header: TableRow) {
+            var patterns: [[UInt8]] = []
+            var firstColumn: [String: Int] = [:]
+            var areAngleFree = true
+            for (index, cell) in header.cells.enumerated() {
                 var pattern: [UInt8] = [UInt8(ascii: "<")]
-                pattern.append(contentsOf: variable.value.utf8)
+                pattern.append(contentsOf: cell.value.utf8)
                 pattern.append(UInt8(ascii: ">"))
                 patterns.append(pattern)
-                values.append(row.cells[index].value)
+                if firstColumn[cell.value] == nil { firstColumn[cell.value] = index }
+                if cell.value.utf8.contains(where: isAngle) { areAngleFree = false }
             }
+            self.patterns = patterns
+            self.firstColumn = firstColumn
+            self.areAngleFree = areAngleFree
         }
     }
 
+    /// The placeholders of one examples row: the header's names and the row's values.
+    struct Placeholders {
+        let names: PlaceholderNames
+        /// The row's values; a name whose column the row lacks is not replaced.
+        var values: [String]
+        /// Whether no value holds `<` or `>`.
+        let valuesAreAngleFree: Bool
+
+        init(names: PlaceholderNames, values row: TableRow) {
+            self.names = names
+            values = row.cells.prefix(names.patterns.count).map(\.value)
+            valuesAreAngleFree = !values.contains { $0.utf8.contains(where: isAngle) }
+        }
+    }
+
+    private static func isAngle(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+    }
+
+    /// `text` with its placeholders replaced as the official compilers do: for each header column in order, every
+    /// `<name>` of the text so far (earlier values included) is replaced by the row's value.
+    ///
+    /// That definition costs a pass over the text per column, cubic for a wide table whose step names every
+    /// column. When no name or value holds an angle bracket, one pass replacing each `<name>` by its first
+    /// column's value gives the same text, unless a replacement joins a `<` before it and a `>` after it into a
+    /// new placeholder (`<a<b>c>`): that pass notices it and the column-by-column definition is used instead.
     private static func interpolate(_ text: String, _ placeholders: Placeholders) -> String {
+        if placeholders.names.areAngleFree, placeholders.valuesAreAngleFree {
+            let replaced: [UInt8]?? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+                singlePass(utf8, placeholders)
+            }
+            switch replaced {
+            case .some(.some(let bytes)): return String(decoding: bytes, as: UTF8.self)
+            case .some(.none): break  // a placeholder was formed by a replacement
+            case .none:
+                if text.contains("<") {
+                    var copy = text
+                    copy.makeContiguousUTF8()
+                    return interpolate(copy, placeholders)
+                }
+                return text
+            }
+        }
+        return columnByColumn(text, placeholders)
+    }
+
+    /// One left-to-right pass replacing each `<name>` (no angle inside) by its first column's value: the text
+    /// itself when nothing is replaced, `nil` when a replacement joins a `<` and a `>` around it.
+    private static func singlePass(_ text: UnsafeBufferPointer<UInt8>, _ placeholders: Placeholders) -> [UInt8]? {
+        let less = UInt8(ascii: "<")
+        let greater = UInt8(ascii: ">")
+        var output: [UInt8] = []
+        var copied = 0
+        var index = 0
+        // Whether the last angle written is a `<`, and whether a value was written since it.
+        var openAngle = false
+        var valueSinceOpenAngle = false
+        func copyOriginal(upTo end: Int) -> Bool {
+            for position in copied..<end {
+                let byte = text[position]
+                if byte == less {
+                    openAngle = true
+                    valueSinceOpenAngle = false
+                } else if byte == greater {
+                    if openAngle && valueSinceOpenAngle { return false }
+                    openAngle = false
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<end]))
+            copied = end
+            return true
+        }
+        while index < text.count {
+            guard text[index] == less else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < text.count, text[end] != less, text[end] != greater { end += 1 }
+            guard end < text.count, text[end] == greater else {
+                index = end
+                continue
+            }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: text[(index + 1)..<end]), as: UTF8.self)
+            guard let column = placeholders.names.firstColumn[name], column < placeholders.values.count else {
+                index = end + 1
+                continue
+            }
+            if output.isEmpty { output.reserveCapacity(text.count + 64) }
+            guard copyOriginal(upTo: index) else { return nil }
+            output.append(contentsOf: placeholders.values[column].utf8)
+            if openAngle { valueSinceOpenAngle = true }
+            index = end + 1
+            copied = index
+        }
+        guard copied > 0 else { return Array(text) }
+        guard copyOriginal(upTo: text.count) else { return nil }
+        return output
+    }
+
+    /// The official definition, column by column.
+    private static func columnByColumn(_ text: String, _ placeholders: Placeholders) -> String {
         let replaced: [UInt8]?? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.contains(UInt8(ascii: "<")) else { return nil }
             var result: [UInt8]?
-            for (pattern, value) in zip(placeholders.patterns, placeholders.values) {
+            for (pattern, value) in zip(placeholders.names.patterns, placeholders.values) {
                 let next =
                     if let current = result {
                         current.withUnsafeBufferPointer { replacingAll(pattern, in: $0, with: value) }
@@ -177,7 +290,7 @@ private struct Compilation<Ids: IdGenerator> {
                 // Not contiguous UTF-8 (a bridged string): take the slow path once.
                 var copy = text
                 copy.makeContiguousUTF8()
-                return interpolate(copy, placeholders)
+                return columnByColumn(copy, placeholders)
             }
             return text
         }

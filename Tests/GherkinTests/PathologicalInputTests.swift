@@ -4,7 +4,7 @@ import Testing
 
 /// Inputs that would take more than linear time in a careless parser. These only have to finish; their speed
 /// is measured with the benchmark command, never asserted here.
-@Suite("Pathological inputs finish")
+@Suite("Pathological inputs finish", .timeLimit(.minutes(1)))
 struct PathologicalInputTests {
     private func parse(_ text: String) -> Gherkin.Result {
         var ids = IncrementingIdGenerator()
@@ -48,6 +48,18 @@ struct PathologicalInputTests {
         let result = parse(
             "Feature: f\n  Scenario Outline: <a> <b>\n    Given <a><a><a> <b>\n    Examples:\n      | a | b |\n\(rows)")
         #expect(result.pickles.count == 10_000)
+    }
+
+    @Test("an outline of 1,000 columns × 1,000 rows whose step names every column (was cubic: 400 × 400 took 18 s)")
+    func wideOutline() throws {
+        let columns = 0..<1_000
+        let header = "      |" + columns.map { " c\($0) |" }.joined() + "\n"
+        let rows = (0..<1_000).map { row in "      |" + columns.map { " v\(row)x\($0) |" }.joined() + "\n" }.joined()
+        let step = "    Given " + columns.map { "<c\($0)>" }.joined(separator: " ") + "\n"
+        let result = parse("Feature: f\n  Scenario Outline: o\n" + step + "    Examples:\n" + header + rows)
+        #expect(result.pickles.count == 1_000)
+        let last = try #require(result.pickles.last?.steps.first?.text)
+        #expect(last == columns.map { "v999x\($0)" }.joined(separator: " "))
     }
 
     @Test("100,000 lines of errors stop after eleven")

@@ -28,6 +28,20 @@ struct CucumberExpressionGeneratorTests {
         #expect(arguments?.count == names.count, "\(proposal.source) must match \(text)")
     }
 
+    @Test(
+        "a long undefined step gets its expression (was cubic: 400 quoted words took 19 s)",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            (String(repeating: "\"a\" ", count: 3_000), String(repeating: "{string} ", count: 3_000)),
+            (String(repeating: "a ", count: 3_000), String(repeating: "a ", count: 3_000)),
+            (String(repeating: "v0x1 ", count: 3_000), String(repeating: "v0x1 ", count: 3_000)),
+            (String(repeating: "7 ", count: 1_000), String(repeating: "{int} ", count: 1_000)),
+        ])
+    func longSteps(text: String, expected: String) throws {
+        let proposal = try #require(try generator().generateExpressions(for: text).first)
+        #expect(proposal.source == expected)
+    }
+
     @Test("proposes {int} before {float} for a whole number")
     func intBeforeFloat() throws {
         let proposals = try generator().generateExpressions(for: "I have 10 cukes")

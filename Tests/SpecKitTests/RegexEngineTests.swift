@@ -31,6 +31,25 @@ struct RegexEngineTests {
     }
 
     @Test(
+        "a lookahead without captures matches as ICU's does, trailing optional parts and greediness aside",
+        arguments: [
+            (#"(?=.*\d.*)\w+"#, ["abc1", "abc", "", "a\n1", "x 2 y"]),
+            (#"a(?=b*c*)"#, ["a", "ab", "xac"]),
+            (#"(?=(?:ab)*c)\w+"#, ["ababc", "abab", "c"]),
+            (#"x(?!.*z.*)"#, ["xyz", "xy", "zx"]),
+            (#"(?=a+b|c)\w"#, ["aaab", "aaa", "c"]),
+            (#"(?=(?:\d+\.)?\d+$).+"#, ["1.5", "15", "1.", "a1"]),
+        ])
+    func lookaheadExistence(pattern: String, texts: [String]) throws {
+        #expect(try TreeRegex(pattern).usesBuiltInMatcher)
+        for text in texts {
+            #expect(
+                try captures(pattern, text) == captures(pattern, text, foundation: true),
+                "/\(pattern)/ on \(text.debugDescription)")
+        }
+    }
+
+    @Test(
         "falls back to NSRegularExpression outside the subset",
         arguments: [#"(?<year>\d{4})"#, #"(\w)\1"#, #"(?i)abc"#, #"(?<=a)b"#, #"\p{L}+"#, #"a*+"#])
     func fallsBack(pattern: String) throws {

@@ -16,32 +16,44 @@ public struct CucumberExpressionGenerator: Sendable {
     /// The most expressions `generateExpressions(for:)` returns.
     public static let maximumExpressions = 256
 
-    private let parameterTypes: [ParameterType]
+    /// One matcher per regexp of each snippet parameter type, compiled once.
+    private let matchers: [ParameterTypeMatcher]
 
     /// Creates a generator proposing the snippet parameter types of `registry`.
     public init(registry: ParameterTypeRegistry) {
-        parameterTypes = registry.parameterTypes.filter(\.useForSnippets)
-    }
-
-    /// The expressions proposed for `text`, best first.
-    public func generateExpressions(for text: String) -> [GeneratedExpression] {
-        let units = Array(text.utf16)
-        let matchers = parameterTypes.flatMap { parameterType in
+        matchers = registry.parameterTypes.filter(\.useForSnippets).flatMap { parameterType in
             parameterType.regexps.compactMap { regexp in
                 (try? TreeRegex("(" + regexp + ")")).map {
                     ParameterTypeMatcher(parameterType: parameterType, regex: $0)
                 }
             }
         }
+    }
+
+    /// The expressions proposed for `text`, best first.
+    public func generateExpressions(for text: String) -> [GeneratedExpression] {
+        let searched = SearchedText(text)
+        let units = searched.units
+        // Each matcher's last answer: the first whole-word match at or after a position is also the first at or
+        // after any later position up to that match, and no match stays no match. Asking again only when the
+        // position passed the answer keeps a long step linear instead of cubic.
+        var answers: [(from: Int, match: ParameterTypeMatcher.Match?)?] = Array(repeating: nil, count: matchers.count)
         var segments: [String] = []
         var combinations: [[ParameterType]] = []
         var position = 0
         while true {
             var found: [(match: ParameterTypeMatcher.Match, order: Int)] = []
             for (order, matcher) in matchers.enumerated() {
-                if let match = matcher.firstMatch(in: units, from: position) {
-                    found.append((match, order))
+                let match: ParameterTypeMatcher.Match?
+                if matcher.regex.searchesFromAnyPosition, let answer = answers[order], answer.from <= position,
+                    answer.match.map({ position <= $0.start }) ?? true
+                {
+                    match = answer.match
+                } else {
+                    match = matcher.firstMatch(in: searched, from: position)
+                    answers[order] = (position, match)
                 }
+                if let match { found.append((match, order)) }
             }
             guard !found.isEmpty else { break }
             found.sort { lhs, rhs in
@@ -99,8 +111,50 @@ public struct CucumberExpressionGenerator: Sendable {
     }
 }
 
+/// A step's text as the generator searches it: UTF-16 units (offsets as JavaScript counts them), UTF-8 bytes (what
+/// the matcher reads) and the offsets between them.
+struct SearchedText {
+    let units: [UInt16]
+    let bytes: [UInt8]
+    /// For each UTF-16 offset, the byte offset of the scalar that starts there or, inside a surrogate pair, of the
+    /// next scalar; one more entry for the end.
+    private let byteOffsets: [Int]
+    /// For each byte offset, the UTF-16 offset of the scalar containing it; one more entry for the end.
+    private let utf16Offsets: [Int]
+
+    init(_ text: String) {
+        units = Array(text.utf16)
+        bytes = Array(text.utf8)
+        var byteOffsets: [Int] = []
+        var utf16Offsets: [Int] = []
+        byteOffsets.reserveCapacity(units.count + 1)
+        utf16Offsets.reserveCapacity(bytes.count + 1)
+        var byte = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            let unitCount = UTF16.width(scalar)
+            utf16Offsets.append(contentsOf: repeatElement(byteOffsets.count, count: width))
+            byteOffsets.append(byte)
+            if unitCount == 2 { byteOffsets.append(byte + width) }
+            byte += width
+        }
+        byteOffsets.append(byte)
+        utf16Offsets.append(byteOffsets.count - 1)
+        self.byteOffsets = byteOffsets
+        self.utf16Offsets = utf16Offsets
+    }
+
+    func byteOffset(ofUTF16 offset: Int) -> Int {
+        byteOffsets[min(offset, byteOffsets.count - 1)]
+    }
+
+    func utf16Offset(ofByte offset: Int) -> Int {
+        utf16Offsets[min(offset, utf16Offsets.count - 1)]
+    }
+}
+
 /// Finds where one regexp of a parameter type matches a whole word of a text.
-private struct ParameterTypeMatcher {
+struct ParameterTypeMatcher {
     struct Match {
         let parameterType: ParameterType
         /// UTF-16 offset of the match.
@@ -119,13 +173,27 @@ private struct ParameterTypeMatcher {
     let parameterType: ParameterType
     let regex: TreeRegex
 
-    /// The first non-empty whole-word match found by searching the text from `position`, then again from just
-    /// after each match that is empty or not a whole word.
+    /// The first non-empty whole-word match found by searching the text from `position` (a UTF-16 offset), then
+    /// again from just after each match that is empty or not a whole word.
     ///
-    /// A search that finds nothing ends the scan: a later start would find nothing either. (Searching again from
-    /// every later position made this cubic in the length of the text, and a pattern over the matcher's step
-    /// budget then cost a full budget per position.)
-    func firstMatch(in units: [UInt16], from position: Int) -> Match? {
+    /// A search that finds nothing ends the scan: a later start would find nothing either. A pattern that does
+    /// not look behind its start is searched in place; one that does (`^`, `\b`) in a copy of the rest of the text,
+    /// as the official generator searches it.
+    func firstMatch(in text: SearchedText, from position: Int) -> Match? {
+        let units = text.units
+        if regex.searchesFromAnyPosition {
+            let found: Range<Int>?? = text.bytes.withUnsafeBufferPointer { bytes in
+                try? regex.firstMatchRange(in: bytes, from: text.byteOffset(ofUTF16: position)) { match in
+                    let start = text.utf16Offset(ofByte: match.lowerBound)
+                    let end = text.utf16Offset(ofByte: match.upperBound)
+                    return end > start && Self.isBoundary(units, start - 1) && Self.isBoundary(units, end)
+                }
+            }
+            guard let bytes = found ?? nil else { return nil }
+            let start = text.utf16Offset(ofByte: bytes.lowerBound)
+            return Match(
+                parameterType: parameterType, start: start, length: text.utf16Offset(ofByte: bytes.upperBound) - start)
+        }
         var start = position
         while start < units.count {
             let rest = String(decoding: units[start...], as: UTF16.self)

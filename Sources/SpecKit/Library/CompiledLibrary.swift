@@ -28,6 +28,8 @@ struct CompiledHook<World: Actor>: Sendable {
 /// A step library made ready to run: expressions compiled and indexed, argument types checked, ids assigned.
 struct CompiledLibrary<World: Actor>: Sendable {
     let registry: ParameterTypeRegistry
+    /// Proposes expressions for undefined steps' snippets; its patterns are compiled once, here.
+    let snippetGenerator: CucumberExpressionGenerator
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
     let hooksByKind: [HookKind: [CompiledHook<World>]]
@@ -42,6 +44,7 @@ struct CompiledLibrary<World: Actor>: Sendable {
     init(_ library: StepLibrary<World>, ids: IdSource = .incrementing()) {
         let (registry, typeProblems) = library.compileParameterTypes()
         self.registry = registry
+        snippetGenerator = CucumberExpressionGenerator(registry: registry)
         var problems: [StepLibraryError] = typeProblems
         var envelopes: [Envelope] = []
         var steps: [CompiledStep<World>] = []

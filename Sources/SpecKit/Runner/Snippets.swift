@@ -12,8 +12,7 @@ extension SpecRunner {
         var trailing: [String] = []
         if step.argument?.dataTable != nil { trailing.append("table: DataTable") }
         if step.argument?.docString != nil, trailing.isEmpty { trailing.append("docString: DocString") }
-        let generator = CucumberExpressionGenerator(registry: library.registry)
-        var expressions = generator.generateExpressions(for: step.text).map { expression in
+        var expressions = library.snippetGenerator.generateExpressions(for: step.text).map { expression in
             (
                 source: expression.source,
                 parameters: zip(expression.parameterNames, expression.parameterInfos).map { name, info in

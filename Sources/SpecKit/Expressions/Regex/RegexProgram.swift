@@ -155,7 +155,7 @@ private struct RegexCompiler {
         case .lookahead(let inner, let negated):
             let at = code.count
             emit(negated ? .negativeLookahead : .lookahead)
-            try emitNode(inner)
+            try emitNode(inner.captureRange == nil ? Self.existenceForm(inner) : inner)
             emit(.lookaheadEnd)
             code[at].a = Int32(code.count)
         case .concatenation(let nodes):
@@ -188,6 +188,48 @@ private struct RegexCompiler {
     }
 
     /// The fewest scalars `node` can match.
+    /// A body that matches at a position exactly when `node` does, found with less backtracking; for lookaheads
+    /// without captures, which only ask whether their body matches.
+    ///
+    /// A trailing repetition that may match nothing always succeeds, so it is dropped (`(?=.*\d.*)` needs no final
+    /// `.*`), and every repetition becomes lazy (`(?=.*?\d)` stops at the first digit instead of running to the end
+    /// of the line and backtracking): without back-references, the ends a body can reach do not depend on the order
+    /// it tries them in. Without this, `{float}`'s lookahead made the snippet generator quadratic per search.
+    static func existenceForm(_ node: RegexNode) -> RegexNode {
+        func lazy(_ node: RegexNode) -> RegexNode {
+            switch node {
+            case .repetition(let inner, let min, let max, _):
+                .repetition(lazy(inner), min: min, max: max, greedy: false)
+            case .group(let inner, let capture): .group(lazy(inner), capture: capture)
+            case .concatenation(let nodes): .concatenation(nodes.map(lazy))
+            case .alternation(let nodes): .alternation(nodes.map(lazy))
+            case .lookahead, .empty, .literal, .anyScalar, .charClass, .inputStart, .inputEnd, .wordBoundary: node
+            }
+        }
+        func withoutOptionalEnd(_ node: RegexNode) -> RegexNode {
+            switch node {
+            case .repetition(_, 0, _, _):
+                return .empty
+            case .group(let inner, let capture):
+                let trimmed = withoutOptionalEnd(inner)
+                return trimmed == .empty ? .empty : .group(trimmed, capture: capture)
+            case .concatenation(var nodes):
+                while let last = nodes.last {
+                    let trimmed = withoutOptionalEnd(last)
+                    guard trimmed == .empty else {
+                        nodes[nodes.count - 1] = trimmed
+                        break
+                    }
+                    nodes.removeLast()
+                }
+                return nodes.isEmpty ? .empty : .concatenation(nodes)
+            default:
+                return node
+            }
+        }
+        return lazy(withoutOptionalEnd(node))
+    }
+
     private static func minimumLength(_ node: RegexNode) -> Int {
         switch node {
         case .empty, .inputStart, .inputEnd, .wordBoundary, .lookahead: 0
@@ -293,6 +335,8 @@ final class RegexProgram: @unchecked Sendable {
     let literalSuffix: [UInt8]
     /// True when the pattern ends with `$` at top level.
     let anchoredAtEnd: Bool
+    /// Whether an attempt at a position can depend on what comes before it (`^`, `\b`, `\B`).
+    let looksBehindItsStart: Bool
 
     /// The maximum number of instructions one match of `text` may execute: 2,000,000, or 200 per byte of a
     /// long text.
@@ -301,6 +345,7 @@ final class RegexProgram: @unchecked Sendable {
     }
 
     init(_ root: RegexNode, captureCount: Int) throws(RegexSyntaxIssue) {
+        looksBehindItsStart = root.looksBehindItsStart
         let compiler = try RegexCompiler(root)
         code = .allocate(capacity: compiler.code.count)
         _ = code.initialize(from: compiler.code)
@@ -328,11 +373,17 @@ final class RegexProgram: @unchecked Sendable {
         classes.deallocate()
     }
 
-    /// Finds the leftmost match in `text` and hands its capture slots (byte offsets, -1 when unset; slot
-    /// 2n and 2n+1 delimit group n) to `body`; nil when there is no match.
+    /// Finds the leftmost match in `text` that starts at or after byte `searchStart` (a scalar boundary; anything
+    /// but 0 only for a pattern that does not look behind its start) and that `accept` accepts, and hands its
+    /// capture slots (byte offsets, -1 when unset; slot 2n and 2n+1 delimit group n) to `body`; nil when there is
+    /// none. A match `accept` refuses is dropped and the search goes on at the next start position, within the
+    /// same step budget.
     func withFirstMatch<Result>(
-        in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Int>) -> Result
+        in text: UnsafeBufferPointer<UInt8>, from searchStart: Int = 0,
+        accepting accept: (UnsafeBufferPointer<Int>) -> Bool = { _ in true },
+        _ body: (UnsafeBufferPointer<Int>) -> Result
     ) throws(RegexBudgetExceeded) -> Result? {
+        precondition(searchStart == 0 || !looksBehindItsStart, "a search from a position needs a start-free pattern")
         if anchoredAtStart && !literalPrefix.isEmpty {
             guard text.count >= literalPrefix.count,
                 literalPrefix.withUnsafeBufferPointer({ prefix in
@@ -364,11 +415,14 @@ final class RegexProgram: @unchecked Sendable {
                     slots[0] = 0
                     found = try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
                 } else {
-                    var start = 0
+                    var start = searchStart
                     while start <= text.count {
                         if try machine.run(pc: 0, position: start) != nil {
-                            found = true
-                            break
+                            if accept(UnsafeBufferPointer(slots)) {
+                                found = true
+                                break
+                            }
+                            machine.reset()
                         }
                         start += 1
                         while start < text.count && text[start] & 0xC0 == 0x80 { start += 1 }
@@ -675,6 +729,12 @@ private struct Machine {
                 if !resumed { return nil }
             }
         }
+    }
+
+    /// Forgets a match: pops the whole stack, undoing its captures and registers, and clears the match's slots.
+    mutating func reset() {
+        unwind(to: 0)
+        slots.update(repeating: -1)
     }
 
     /// Pops everything above `base`, undoing captures and registers.

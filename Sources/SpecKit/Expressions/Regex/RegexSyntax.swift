@@ -24,6 +24,17 @@ indirect enum RegexNode: Equatable {
     case alternation([RegexNode])
     case repetition(RegexNode, min: Int, max: Int?, greedy: Bool)
 
+    /// Whether a match attempt at a position can depend on what comes before it (`^`, `\b`, `\B`): searching a
+    /// text from a position then differs from searching the text cut at that position.
+    var looksBehindItsStart: Bool {
+        switch self {
+        case .inputStart, .wordBoundary: true
+        case .group(let inner, _), .lookahead(let inner, _), .repetition(let inner, _, _, _): inner.looksBehindItsStart
+        case .concatenation(let nodes), .alternation(let nodes): nodes.contains { $0.looksBehindItsStart }
+        case .empty, .literal, .anyScalar, .charClass, .inputEnd: false
+        }
+    }
+
     /// The capture indices inside this node, as a closed range, or nil when it has none.
     var captureRange: ClosedRange<Int>? {
         var low = Int.max

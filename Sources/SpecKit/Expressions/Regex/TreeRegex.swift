@@ -172,6 +172,35 @@ final class TreeRegex: Sendable {
         return false
     }
 
+    /// Whether `firstMatchRange(in:from:)` may search from a position inside a text: true when the built-in matcher
+    /// runs the pattern and no attempt depends on what comes before its start (no `^`, `\b`, `\B`), so searching
+    /// from a position is the same as searching the text cut there.
+    var searchesFromAnyPosition: Bool {
+        if case .builtIn(let program) = engine { return !program.looksBehindItsStart }
+        return false
+    }
+
+    /// The byte range of the whole leftmost match in `bytes` starting at or after byte `start` (a scalar boundary)
+    /// that `accept` accepts, or nil; only for patterns where `searchesFromAnyPosition`. A refused match makes the
+    /// search go on from the next start position.
+    func firstMatchRange(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, accepting accept: (Range<Int>) -> Bool
+    ) throws(RegularExpressionError) -> Range<Int>? {
+        guard case .builtIn(let program) = engine, !program.looksBehindItsStart else { return nil }
+        do {
+            return try program.withFirstMatch(
+                in: bytes, from: start, accepting: { slots in accept(slots[0]..<slots[1]) }
+            ) { slots in slots[0]..<slots[1] }
+        } catch {
+            throw RegularExpressionError(
+                pattern: pattern,
+                message:
+                    "The regular expression /\(pattern)/ needs more than "
+                    + "\(RegexProgram.stepBudget(forByteCount: bytes.count)) steps to match; "
+                    + "simplify it (nested quantifiers backtrack catastrophically)")
+        }
+    }
+
     /// The group tree of the leftmost match of the pattern in `text`, or nil.
     func match(_ text: String) throws(RegularExpressionError) -> MatchGroup? {
         try match(text, includeRoot: true)?.first
