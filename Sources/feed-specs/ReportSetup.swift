@@ -95,17 +95,19 @@ final class ReportSink: MessageSink {
                 isConsole = true
             }
             let consoleStyle = isConsole ? style : .plain
+            let text: any ReportOutput =
+                ["pretty", "progress", "summary", "usage"].contains(request.name) ? TerminalSafeOutput(output) : output
             switch request.name {
             case "pretty":
                 formatters.append(
                     PrettyFormatter(
-                        output: output, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
+                        output: text, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
             case "progress":
                 formatters.append(
                     ProgressFormatter(
-                        output: output, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
+                        output: text, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
             case "summary":
-                formatters.append(SummaryFormatter(output: output, style: consoleStyle, strict: strict, query: query))
+                formatters.append(SummaryFormatter(output: text, style: consoleStyle, strict: strict, query: query))
             case "message":
                 formatters.append(MessageFormatter(output: output, query: query))
             case "json":
@@ -119,7 +121,7 @@ final class ReportSink: MessageSink {
             case "rerun":
                 formatters.append(RerunFormatter(output: output, query: query))
             default:
-                formatters.append(UsageFormatter(output: output, query: query))
+                formatters.append(UsageFormatter(output: text, query: query))
             }
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.

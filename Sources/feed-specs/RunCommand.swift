@@ -108,9 +108,13 @@ enum RunCommand {
         if paths.isEmpty { paths = [defaultSpecsPath()] }
         var seenPaths = Set<String>()
         paths = paths.filter { seenPaths.insert($0).inserted }
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            StandardStreams.writeError("feed-specs: no such file or folder: \(path)\n")
-            return 2
+        for path in paths {
+            do throws(SpecRunError) {
+                try SpecPlan.checkPath(path)
+            } catch {
+                StandardStreams.writeError("feed-specs: \(error)\n")
+                return 2
+            }
         }
 
         let languages: GherkinLanguages?

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The built `feed-specs` executable (beside the test bundle: this target depends on it) and the package root.
 enum FeedSpecsCommand {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -173,6 +179,58 @@ struct FeedSpecsCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.errors.contains("Specs/broken.feature:4:3:"))
         #expect((FeedSpecsCommand.count("scenario", in: outcome.output) ?? 0) > 20)
+    }
+
+    @Test("a FIFO or a symbolic-link loop given as a spec is named for what it is, with exit status 2")
+    func specialFiles() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(mkfifo(directory.appendingPathComponent("pipe.feature").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("a.feature").path, withDestinationPath: "b.feature")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("b.feature").path, withDestinationPath: "a.feature")
+
+        let fifo = try FeedSpecsCommand.run(["pipe.feature"], in: directory)
+        let loop = try FeedSpecsCommand.run(["a.feature"], in: directory)
+
+        #expect(fifo.status == 2)
+        #expect(
+            fifo.errors
+                == "feed-specs: pipe.feature is a FIFO (named pipe), not a file: give a .feature file or a folder\n")
+        #expect(fifo.output.isEmpty)
+        #expect(loop.status == 2)
+        #expect(loop.errors.contains("a.feature is a symbolic link that leads back to itself (a loop)"))
+    }
+
+    @Test("terminal escape sequences written in a spec are printed escaped on the console")
+    func escapesOnTheConsole() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "Feature: Bell\u{07}\n  Scenario: Clear \u{1B}[2J screen\n    Given the customer has connectivity\n".write(
+            to: directory.appendingPathComponent("Specs/hostile.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(["Specs/hostile.feature", "--format", "pretty"], in: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("Feature: Bell\\u{7}"))
+        #expect(outcome.output.contains("Scenario: Clear \\u{1B}[2J screen"))
+        #expect(!outcome.output.contains("\u{1B}"))
+        #expect(!outcome.output.contains("\u{07}"))
+    }
+
+    @Test("a malformed feature shows in the JUnit and Cucumber JSON reports, so CI dashboards do not show green")
+    func parseErrorInFileReports() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "Feature: Broken\n  Scenario: one\n    Given a step\n  Oops\n".write(
+            to: directory.appendingPathComponent("Specs/broken.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(["Specs/broken.feature", "--out", "out"], in: directory)
+        #expect(outcome.status == 1)
+        let junit = try String(contentsOf: directory.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="1" skipped="0" failures="0" errors="1""#))
+        #expect(junit.contains(#"<testcase classname="Parse errors" name="Specs/broken.feature""#))
+        let json = try String(contentsOf: directory.appendingPathComponent("out/cucumber.json"), encoding: .utf8)
+        #expect(json.contains(#""status":"failed""#))
+        #expect(json.contains(#""error_message":"Specs/broken.feature:4:3: "#))
     }
 
     @Test(

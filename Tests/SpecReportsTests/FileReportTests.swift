@@ -159,6 +159,67 @@ struct FileReportTests {
         #expect(json["features"]?[0]?["elements"]?[0]?["steps"]?[0]?["embeddings"] == nil)
     }
 
+    // MARK: Parse errors
+
+    /// The stream of a run with one passing scenario, and two parse errors in one file and one in another.
+    private func streamWithParseErrors() -> [Envelope] {
+        var builder = StreamBuilder()
+        builder.scenario("Passing", [.passed("a step")])
+        var envelopes = builder.build()
+        let errors = [
+            ("features/broken.feature", 4, 3, "(4:3): expected: #EOF, #StepLine, got 'what is this'"),
+            ("features/broken.feature", 9, 1, "(9:1): inconsistent cell count within the table"),
+            ("features/other.feature", 1, 1, "(1:1): expected: #Feature, got 'Fonctionnalité: x'"),
+        ].map { uri, line, column, message in
+            Envelope.parseError(
+                ParseError(
+                    source: SourceReference(uri: uri, location: Location(line: line, column: column)),
+                    message: message))
+        }
+        envelopes.insert(contentsOf: errors, at: 1)
+        return envelopes
+    }
+
+    @Test("JUnit gives each file that could not be parsed an erroring testcase named after the file")
+    func junitParseErrors() throws {
+        let xml = try render(streamWithParseErrors()) { JUnitFormatter(output: $0) }
+        #expect(xml.contains(#"tests="3" skipped="0" failures="0" errors="2""#))
+        #expect(
+            xml.contains(
+                """
+                <testcase classname="Parse errors" name="features/broken.feature" time="0">
+                <error type="ParseError" message="features/broken.feature:4:3: expected: #EOF, #StepLine, got \
+                &apos;what is this&apos; (and 1 more)">
+                <![CDATA[features/broken.feature:4:3: expected: #EOF, #StepLine, got 'what is this'
+                features/broken.feature:9:1: inconsistent cell count within the table]]>
+                </error>
+                </testcase>
+                """))
+        #expect(xml.contains(#"<testcase classname="Parse errors" name="features/other.feature" time="0">"#))
+    }
+
+    @Test(
+        "Cucumber JSON reports a file that could not be parsed as a feature with a failed step per error",
+        arguments: [CucumberJSONFormatter.Style.legacy, .canonical])
+    func cucumberJSONParseErrors(style: CucumberJSONFormatter.Style) throws {
+        let json = try JSONValue(
+            parsing: render(streamWithParseErrors()) { CucumberJSONFormatter(output: $0, style: style) })
+        let features = try #require(style == .legacy ? json : json["features"])
+        #expect(features[0]?["name"] == "Sample")
+        let broken = try #require(features[1])
+        #expect(broken["uri"] == "features/broken.feature")
+        #expect(broken["elements"]?[0]?["name"] == "Parse error")
+        #expect(broken["elements"]?[0]?["line"] == 4)
+        let steps = try #require(broken["elements"]?[0]?["steps"])
+        #expect(steps[0]?["result"]?["status"] == "failed")
+        #expect(
+            steps[0]?["result"]?["error_message"]
+                == "features/broken.feature:4:3: expected: #EOF, #StepLine, got 'what is this'")
+        #expect(steps[1]?["name"] == "inconsistent cell count within the table")
+        #expect(features[2]?["uri"] == "features/other.feature")
+        #expect(features[3] == nil)
+    }
+
     @Test("an empty run is an empty JSON array")
     func emptyCucumberJSON() throws {
         var builder = StreamBuilder()

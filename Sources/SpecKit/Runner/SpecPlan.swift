@@ -123,6 +123,18 @@ public struct SpecPlan: Sendable {
         return Document(uri: uri, path: file, result: Gherkin.parse(uri: uri, data: data, idGenerator: &generator))
     }
 
+    /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what
+    /// it is otherwise (missing, a FIFO, a device, a symbolic-link loop, unreadable).
+    public static func checkPath(_ path: String) throws(SpecRunError) {
+        let absolutePath = FeatureFiles.absolute(path)
+        if let problem = FeatureFiles.problem(with: absolutePath) {
+            throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
+        }
+        guard FileManager.default.fileExists(atPath: absolutePath) else {
+            throw SpecRunError(kind: .missingPath, message: "no such file or folder: \(path)")
+        }
+    }
+
     /// Makes a plan of documents parsed elsewhere (e.g. in memory, in tests).
     public init(documents: [Document], ids: IdSource) {
         var index = PlanIndex()
@@ -286,6 +298,26 @@ enum FeatureFiles {
         return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
     }
 
+    /// What keeps `path` from being read as a spec, said after its name (`is a FIFO (named pipe), ...`), or nil
+    /// for a regular file, a folder or nothing at all.
+    static func problem(with path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            switch errno {
+            case ELOOP: return "is a symbolic link that leads back to itself (a loop); point it at a file or a folder"
+            case EACCES: return "cannot be read: permission denied"
+            default: return nil
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "is a FIFO (named pipe), not a file: give a .feature file or a folder"
+        case S_IFCHR, S_IFBLK: return "is a device, not a file: give a .feature file or a folder"
+        case S_IFSOCK: return "is a socket, not a file: give a .feature file or a folder"
+        default: return "is not a regular file: give a .feature file or a folder"
+        }
+    }
+
     /// The absolute paths of the `.feature` files under `paths`, sorted, without duplicates.
     static func find(_ paths: [String]) throws(SpecRunError) -> [String] {
         var found: Set<String> = []
@@ -294,10 +326,16 @@ enum FeatureFiles {
             let absolutePath = absolute(path)
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: absolutePath, isDirectory: &isFolder) else {
+                if let problem = problem(with: absolutePath) {
+                    throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
+                }
                 throw SpecRunError(
                     kind: .missingPath, message: "no such file or folder: \(path) (looked for \(absolutePath))")
             }
             guard isFolder.boolValue else {
+                if let problem = problem(with: absolutePath) {
+                    throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
+                }
                 found.insert(absolutePath)
                 continue
             }
@@ -306,7 +344,11 @@ enum FeatureFiles {
             }
             while let relative = enumerator.nextObject() as? String {
                 if relative.hasSuffix(".feature") {
-                    found.insert(absolutePath + "/" + relative)
+                    let file = absolutePath + "/" + relative
+                    if let problem = problem(with: file) {
+                        throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
+                    }
+                    found.insert(file)
                 }
             }
         }

@@ -17,7 +17,9 @@ import Messages
 ///   the canonical Cucumber JSON schema.
 ///
 /// The schema's statuses have no `ambiguous`: an ambiguous step is `failed` with an error message naming the
-/// matching definitions.
+/// matching definitions. A file that could not be parsed has no scenarios to report, which CI plugins would read
+/// as nothing wrong: it becomes a feature named after the file, with one `Parse error` scenario holding one failed
+/// step per error (`uri:line:column: message`), so every tool that counts failed steps counts it.
 public final class CucumberJSONFormatter: ReportFormatter {
     /// The shape of the JSON.
     public enum Style: Sendable, Hashable {
@@ -67,6 +69,11 @@ public final class CucumberJSONFormatter: ReportFormatter {
             if index > 0 { try emit(",") }
             try emit(&json)
         }
+        for (index, file) in ReportText.parseErrorsByFile(query.parseErrors).enumerated() {
+            writeUnparsedFeature(uri: file.uri, errors: file.errors, to: &json)
+            if index > 0 || !uris.isEmpty { try emit(",") }
+            try emit(&json)
+        }
         try emit(style == .legacy ? "]\n" : "]}\n")
         try output.close()
     }
@@ -105,6 +112,52 @@ public final class CucumberJSONFormatter: ReportFormatter {
             guard let pickle = attempt.pickle else { continue }
             writeElements(of: attempt, pickle: pickle, to: &json)
         }
+        json.endArray()
+        json.endObject()
+    }
+
+    /// A file that could not be parsed: a feature named after it with one failed step per parse error.
+    private func writeUnparsedFeature(uri: String, errors: [ParseError], to json: inout JSONWriter) {
+        let line = errors.first?.source.location?.line ?? 1
+        json.beginObject()
+        json.field("uri", uri)
+        json.field("id", Self.slug(uri))
+        json.field("keyword", "Feature")
+        json.field("name", uri)
+        json.field("description", "This file could not be parsed, so none of its scenarios ran.")
+        json.field("line", 1)
+        json.key("tags")
+        json.beginArray()
+        json.endArray()
+        json.key("elements")
+        json.beginArray()
+        json.beginObject()
+        json.field("type", "scenario")
+        json.field("id", Self.slug(uri) + ";parse-error")
+        json.field("keyword", "Scenario")
+        json.field("name", "Parse error")
+        json.field("description", "")
+        json.field("line", line)
+        json.key("tags")
+        json.beginArray()
+        json.endArray()
+        json.key("steps")
+        json.beginArray()
+        for error in errors {
+            json.beginObject()
+            json.field("keyword", "Parse error ")
+            json.field("name", ReportText.messageWithoutPosition(error.message))
+            json.field("line", error.source.location?.line ?? 1)
+            json.key("result")
+            json.beginObject()
+            json.field("status", "failed")
+            json.field("duration", 0)
+            json.field("error_message", ReportText.parseErrorText(error))
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
         json.endArray()
         json.endObject()
     }

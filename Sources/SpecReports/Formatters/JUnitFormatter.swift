@@ -11,7 +11,8 @@ import Messages
 ///   tagged `@wip`), otherwise `skipped`, like skipped ones. A scenario that never finished (interrupted run)
 ///   is an `error`.
 /// - `system-out` lists the steps and their statuses.
-/// - Failing test run hooks and a test run error become extra test cases with an `error`, so CI shows them.
+/// - Failing test run hooks, a test run error and each file that could not be parsed become extra test cases with
+///   an `error` (a file's case is named after the file, its errors in the message and body), so CI shows them.
 /// - An interrupted run has the suite property `interrupted` = `true`.
 public final class JUnitFormatter: ReportFormatter {
     /// The index of the stream.
@@ -224,6 +225,18 @@ public final class JUnitFormatter: ReportFormatter {
 
     private var runErrors: [Case] {
         var cases: [Case] = []
+        for (uri, errors) in ReportText.parseErrorsByFile(query.parseErrors) {
+            let lines = errors.map(ReportText.parseErrorText)
+            cases.append(
+                Case(
+                    classname: "Parse errors", name: uri, time: .zero,
+                    outcome: .error(
+                        type: "ParseError",
+                        message: lines[0]
+                            + (errors.count > 1 ? " (and \(errors.count - 1) more)" : ""),
+                        body: lines.joined(separator: "\n")),
+                    attempt: nil))
+        }
         for execution in query.testRunHookExecutions {
             guard let result = execution.result, result.status != .passed, result.status != .skipped else { continue }
             let keyword = ReportText.hookKeyword(execution.hook, isBefore: true)

@@ -64,6 +64,39 @@ public enum ReportText {
         return "unknown location"
     }
 
+    /// `uri:line:column` of a parse error's place in its file (as much of it as is known).
+    public static func location(of error: ParseError) -> String {
+        let uri = error.source.uri ?? "unknown file"
+        guard let location = error.source.location else { return uri }
+        return location.column.map { "\(uri):\(location.line):\($0)" } ?? "\(uri):\(location.line)"
+    }
+
+    /// `uri:line:column: message` for a parse error, without the `(line:column): ` the Gherkin message starts with.
+    public static func parseErrorText(_ error: ParseError) -> String {
+        "\(location(of: error)): \(messageWithoutPosition(error.message))"
+    }
+
+    /// A Gherkin message without its leading `(line:column): `.
+    static func messageWithoutPosition(_ message: String) -> String {
+        guard message.first == "(", let close = message.firstIndex(of: ")"),
+            message[message.index(after: close)...].hasPrefix(": "),
+            message[message.index(after: message.startIndex)..<close].allSatisfy({ $0.isNumber || $0 == ":" })
+        else { return message }
+        return String(message[message.index(close, offsetBy: 3)...])
+    }
+
+    /// The parse errors of a stream grouped by file, files in the order their first error came.
+    public static func parseErrorsByFile(_ errors: [ParseError]) -> [(uri: String, errors: [ParseError])] {
+        var order: [String] = []
+        var byFile: [String: [ParseError]] = [:]
+        for error in errors {
+            let uri = error.source.uri ?? "unknown file"
+            if byFile[uri] == nil { order.append(uri) }
+            byFile[uri, default: []].append(error)
+        }
+        return order.map { ($0, byFile[$0] ?? []) }
+    }
+
     /// The error text of a failed result: its stack trace when it includes the message, otherwise the message
     /// followed by the stack trace.
     public static func failureText(_ result: TestStepResult) -> String {
