@@ -15,9 +15,12 @@ import Foundation
 /// - the body is received piece by piece and the exchange is cut off as soon as it passes `maximumBodySize`,
 ///   counted after decompression, whether the server declares a `Content-Length`, streams chunks or sends a
 ///   compressed body (a declared length over the limit is refused before the body is read). What arrives after
-///   the limit is dropped at once; FoundationNetworking on Linux may read on for a fraction of a second before the
-///   cancellation reaches its queue, so memory stays bounded by the limit plus that moment's backlog (tens of MB
-///   measured on loopback, against gigabytes for an unbounded body);
+///   the limit is dropped at once; FoundationNetworking on Linux may read on for a moment before the cancellation
+///   reaches its queue, so memory stays bounded by the limit plus that moment's backlog (tens of MB measured on
+///   loopback, against gigabytes for an unbounded body);
+/// - on Linux the request asks for an uncompressed body (`Accept-Encoding: identity`) and a compressed answer is
+///   refused at its headers with `Error.compressedBody`: FoundationNetworking unpacks a body on its own queue and
+///   cannot be stopped before it has unpacked all of it (a 10 MB gzip body of 10 GB took 30 s and 260 MB);
 /// - a body shorter than its declared `Content-Length` is an error;
 /// - cancelling the calling task cancels the request.
 public final class URLSessionHTTPClient: HTTPClient {
@@ -29,6 +32,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         case truncatedBody(url: URL, expected: Int64, received: Int)
         /// The body is larger than the client accepts.
         case bodyTooLarge(url: URL, maximumBodySize: Int)
+        /// The server compressed the body although the client asked for an uncompressed one (on Linux only).
+        case compressedBody(url: URL, encoding: String)
 
         /// A one-line explanation naming the URL.
         public var description: String {
@@ -38,6 +43,9 @@ public final class URLSessionHTTPClient: HTTPClient {
                 "\(url) declared a body of \(expected) bytes but sent \(received)"
             case .bodyTooLarge(let url, let maximumBodySize):
                 "\(url) sent a body larger than \(maximumBodySize) bytes, the most this client accepts"
+            case .compressedBody(let url, let encoding):
+                "\(url) sent a \(encoding)-compressed body although an uncompressed one was asked for; it is "
+                    + "refused, since its unpacked size could not be bounded"
             }
         }
     }
@@ -119,6 +127,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         request.cachePolicy = .reloadIgnoringLocalCacheData
+        #if canImport(FoundationNetworking)
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        #endif
         let handle = TaskHandle()
         let maximumBodySize = maximumBodySize
         return try await withTaskCancellationHandler {
@@ -191,31 +202,47 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let refused = lock.withLock { () -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
-            guard response.expectedContentLength > Int64(transfer.maximumBodySize) else { return false }
+        let refused = lock.withLock { () -> Transfer? in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            #if canImport(FoundationNetworking)
+                let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+                if let encoding, !encoding.isEmpty, encoding.lowercased() != "identity" {
+                    transfer.failure = URLSessionHTTPClient.Error.compressedBody(url: transfer.url, encoding: encoding)
+                    return transfers.removeValue(forKey: dataTask.taskIdentifier)
+                }
+            #endif
+            guard response.expectedContentLength > Int64(transfer.maximumBodySize) else { return nil }
             transfer.failure = URLSessionHTTPClient.Error.bodyTooLarge(
                 url: transfer.url, maximumBodySize: transfer.maximumBodySize)
-            return true
+            return transfers.removeValue(forKey: dataTask.taskIdentifier)
         }
-        completionHandler(refused ? .cancel : .allow)
+        completionHandler(refused == nil ? .allow : .cancel)
+        if let refused { abandon(dataTask, refused) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflowed = lock.withLock { () -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
+        let overflowed = lock.withLock { () -> Transfer? in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             guard transfer.body.count + data.count <= transfer.maximumBodySize else {
                 transfer.failure = URLSessionHTTPClient.Error.bodyTooLarge(
                     url: transfer.url, maximumBodySize: transfer.maximumBodySize)
                 transfer.body = Data()
-                return true
+                return transfers.removeValue(forKey: dataTask.taskIdentifier)
             }
             transfer.body.append(data)
-            return false
+            return nil
         }
-        // Cancelled from a queue of its own at high priority: FoundationNetworking keeps reading until its queue
-        // gets to the cancellation, and a cancellation sent from here waits longer for it.
-        if overflowed { DispatchQueue.global(qos: .userInteractive).async { dataTask.cancel() } }
+        if let overflowed { abandon(dataTask, overflowed) }
+    }
+
+    /// Ends a transfer the client refuses: the caller gets the refusal at once and what still arrives is dropped.
+    ///
+    /// FoundationNetworking on Linux reads (and unpacks) on until its own queue gets to the cancellation, which a
+    /// fast or compressed body can delay by seconds: the caller does not wait for it. The cancellation is sent
+    /// from a queue of high priority, which its queue reaches sooner than one sent from here.
+    private func abandon(_ task: URLSessionDataTask, _ transfer: Transfer) {
+        transfer.finish(transfer.result(response: task.response, error: nil))
+        DispatchQueue.global(qos: .userInteractive).async { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

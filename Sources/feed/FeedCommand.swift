@@ -152,17 +152,19 @@ struct WarningHTTPClient: HTTPClient {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            warn(
-                FeedCommand.printable(
-                    "feed: warning: \(url.absoluteString) could not be loaded: \(Self.describe(error))"))
+            warn(FeedCommand.printable("feed: warning: \(Self.describe(error, loading: url))"))
             throw error
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError {
-            return urlError.code == .timedOut ? "no complete answer in time" : urlError.localizedDescription
+    /// What went wrong, in one sentence naming the URL.
+    private static func describe(_ error: any Error, loading url: URL) -> String {
+        switch error {
+        case let error as URLSessionHTTPClient.Error: "\(error)"
+        case let error as URLError where error.code == .timedOut:
+            "\(url.absoluteString) could not be loaded: no complete answer in time"
+        case let error as URLError: "\(url.absoluteString) could not be loaded: \(error.localizedDescription)"
+        default: "\(url.absoluteString) could not be loaded: \(error)"
         }
-        return "\(error)"
     }
 }

@@ -23,6 +23,8 @@ final class LoopbackServer: @unchecked Sendable {
     struct Request: Sendable, Equatable {
         let method: String
         let path: String
+        /// The request's headers, names lowercased.
+        var headers: [String: String] = [:]
     }
 
     enum Reply: Sendable {
@@ -209,10 +211,16 @@ final class LoopbackServer: @unchecked Sendable {
             if count <= 0 { return nil }
             received.append(contentsOf: buffer[0..<count])
         }
-        let line = String(decoding: received.prefix(while: { $0 != 13 }), as: UTF8.self)
-        let parts = line.split(separator: " ")
+        let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = (head.first ?? "").split(separator: " ")
         guard parts.count >= 2 else { return nil }
-        return Request(method: String(parts[0]), path: String(parts[1]))
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
     }
 
     private func head(status: Int, headers: [String: String]) -> Data {
