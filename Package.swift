@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "FeedApp", targets: ["FeedApp"]),
         .library(name: "Messages", targets: ["Messages"]),
         .library(name: "Gherkin", targets: ["Gherkin"]),
+        .library(name: "TagExpressions", targets: ["TagExpressions"]),
+        .library(name: "CucumberExpressions", targets: ["CucumberExpressions"]),
         .library(name: "SpecKit", targets: ["SpecKit"]),
         .library(name: "SpecReports", targets: ["SpecReports"]),
         .library(name: "SpecKitTesting", targets: ["SpecKitTesting"]),
@@ -32,7 +34,11 @@ let package = Package(
         // The harness: messages, Gherkin, matching and running, reports.
         .target(name: "Messages"),
         .target(name: "Gherkin", dependencies: ["Messages"]),
-        .target(name: "SpecKit", dependencies: ["Gherkin", "Messages"]),
+        .target(name: "TagExpressions"),
+        .target(name: "RegexEngine"),
+        .target(name: "CucumberExpressions", dependencies: ["RegexEngine"]),
+        .target(
+            name: "SpecKit", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .target(name: "SpecReports", dependencies: ["Messages"]),
         .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports"]),
 
@@ -44,7 +50,9 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "feed"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
-        .testTarget(name: "SpecKitTests", dependencies: ["SpecKit", "Gherkin", "Messages"]),
+        .testTarget(
+            name: "SpecKitTests",
+            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
         .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SpecKit
+@testable import CucumberExpressions
 
 private struct MatchingCase: Decodable {
     let name: String

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SpecKit
+@testable import CucumberExpressions
 
 @Suite("Expression generator")
 struct CucumberExpressionGeneratorTests {

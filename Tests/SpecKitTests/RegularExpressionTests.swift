@@ -1,6 +1,8 @@
 import Testing
 
 @testable import SpecKit
+@testable import CucumberExpressions
+@testable import RegexEngine
 
 @Suite("Regular-expression step definitions")
 struct RegularExpressionTests {

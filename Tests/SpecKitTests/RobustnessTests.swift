@@ -1,6 +1,9 @@
 import Testing
 
 @testable import SpecKit
+@testable import CucumberExpressions
+@testable import TagExpressions
+@testable import RegexEngine
 
 /// Absurd input gets a clear error, never a crash or a hang.
 @Suite("Robustness")

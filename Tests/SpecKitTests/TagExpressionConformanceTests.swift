@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SpecKit
+@testable import TagExpressions
 
 private struct ParsingCase: Decodable {
     let expression: String

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SpecKit
+@testable import TagExpressions
 
 @Suite("Tag expressions")
 struct TagExpressionTests {

@@ -1,4 +1,4 @@
-// modules: SpecKit/Expressions,TagExpressions
+// modules: RegexEngine CucumberExpressions
 // options: -max_len=4096 -timeout=5
 //
 // Fuzz target for Cucumber Expressions. The input is an expression, a newline, and a step text. The expression is
@@ -6,7 +6,7 @@
 // snippet generator runs on the text: each proposed expression must compile and match the text it came from.
 // Anything may be rejected with an error; nothing may crash or hang.
 
-import SpecKit
+import CucumberExpressions
 
 private let registry = ParameterTypeRegistry()
 private let generator = CucumberExpressionGenerator(registry: registry)

@@ -1,11 +1,11 @@
-// modules: SpecKit/Expressions,TagExpressions
+// modules: RegexEngine CucumberExpressions
 // options: -max_len=2048 -timeout=5
 //
 // Fuzz target for regular-expression step definitions and the built-in backtracking matcher. The input is a
 // pattern, a newline, and a step text. A pattern may be rejected, and matching may throw (the matcher has a step
 // budget against catastrophic backtracking), but nothing may crash, and a run over the timeout is a bug.
 
-import SpecKit
+import CucumberExpressions
 
 private let registry = ParameterTypeRegistry()
 

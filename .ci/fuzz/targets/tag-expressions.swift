@@ -1,10 +1,10 @@
-// modules: SpecKit/Expressions,TagExpressions
+// modules: TagExpressions
 // options: -max_len=4096 -timeout=5
 //
 // Fuzz target for tag expressions: any text parses or throws; a parsed expression's canonical form parses back to
 // the same expression, and it evaluates without crashing against a few tag sets (none, each tag it names, all).
 
-import SpecKit
+import TagExpressions
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTagExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,4 +1,6 @@
 import Messages
+import CucumberExpressions
+import TagExpressions
 
 /// A step definition made ready to run.
 struct CompiledStep<World: Actor>: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import TagExpressions
 
 /// How a run selects, orders and runs scenarios.
 ///

@@ -1,4 +1,6 @@
 import Messages
+import CucumberExpressions
+import RegexEngine
 
 /// How a pickle step matched the library.
 enum StepMatch: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 @testable import SpecKit
+@testable import CucumberExpressions
 
 /// The state one scenario of a Compatibility Kit sample works on.
 actor CCKWorld {

@@ -1,3 +1,4 @@
+import RegexEngine
 /// The pattern of a step definition: a `CucumberExpression` or a `RegularExpression`.
 ///
 /// ```swift

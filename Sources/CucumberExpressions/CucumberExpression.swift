@@ -1,3 +1,4 @@
+import RegexEngine
 /// A Cucumber Expression (v20): text with `{parameter}`s, `(optional text)` and `alternative/words`.
 ///
 /// ```swift
@@ -18,7 +19,7 @@ public final class CucumberExpression: StepExpression {
     public let regexPattern: String
     /// The parameter types of the expression's parameters, in order.
     public let parameterTypes: [ParameterType]
-    let treeRegex: TreeRegex
+    package let treeRegex: TreeRegex
 
     /// Compiles `source` with the parameter types of `registry`.
     ///
@@ -40,7 +41,7 @@ public final class CucumberExpression: StepExpression {
     }
 
     /// `match(_:)` for a caller that already holds the UTF-8 bytes of `text`.
-    func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
+    package func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
         guard let groups = try treeRegex.matchArguments(utf8: bytes, text: text) else { return nil }
         return arguments(groups)
     }

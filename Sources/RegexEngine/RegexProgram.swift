@@ -439,7 +439,7 @@ final class RegexProgram: @unchecked Sendable {
 
 /// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time.
 @inline(__always)
-func bytesEqual(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+package func bytesEqual(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
     guard count > 0 else { return true }
     guard let lhs, let rhs else { return false }
     let left = UnsafeRawPointer(lhs)

@@ -1,36 +1,12 @@
 import Foundation
 
-/// A problem with a regular expression: the pattern is invalid, or matching it against a text exceeded the
-/// step budget of the built-in matcher (a pattern with catastrophic backtracking).
-///
-/// ```swift
-/// do { _ = try RegularExpression("^a (b$", registry: ParameterTypeRegistry()) } catch let error as RegularExpressionError {
-///     print(error.message) // Invalid regular expression /^a (b$/: unterminated group at offset 3
-/// }
-/// ```
-public struct RegularExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The pattern, as written.
-    public let pattern: String
-    /// What went wrong, naming the pattern.
-    public let message: String
-
-    /// Creates an error.
-    public init(pattern: String, message: String) {
-        self.pattern = pattern
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
-}
-
 /// The nesting of the capture groups of a pattern, read from its source the way cucumber-expressions'
 /// `TreeRegexp` does: `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)` and `(?<!...)` do not capture, their
 /// capture groups belong to the enclosing group.
-struct GroupShape: Sendable, Equatable {
+package struct GroupShape: Sendable, Equatable {
     /// The source between the group's parentheses (the whole pattern for the root).
-    var source: String
-    var children: [GroupShape]
+    package var source: String
+    package var children: [GroupShape]
 
     /// The number of capture groups, not counting the root.
     var captureCount: Int { children.reduce(0) { $0 + 1 + $1.captureCount } }
@@ -104,7 +80,7 @@ final class FoundationRegex: @unchecked Sendable {
 ///
 /// Runs on the built-in matcher when the pattern stays inside the ECMAScript subset it implements, and on
 /// `NSRegularExpression` (ICU) otherwise.
-final class TreeRegex: Sendable {
+package final class TreeRegex: Sendable {
     enum Engine: Sendable {
         case builtIn(RegexProgram)
         case foundation(FoundationRegex)
@@ -113,14 +89,14 @@ final class TreeRegex: Sendable {
     /// The deepest nesting of parentheses accepted (recursive algorithms walk the groups).
     static let maximumNesting = 200
 
-    let pattern: String
+    package let pattern: String
     let engine: Engine
-    let shape: GroupShape
+    package let shape: GroupShape
     /// The number of children of each group, in pre-order (the root first).
     private let childCounts: [Int]
 
     /// Compiles `pattern`; `preferFoundation` skips the built-in matcher (for measurements and tests).
-    init(_ pattern: String, preferFoundation: Bool = false) throws(RegularExpressionError) {
+    package init(_ pattern: String, preferFoundation: Bool = false) throws(RegularExpressionError) {
         self.pattern = pattern
         let scan = GroupShape.scan(pattern)
         guard scan.depth <= TreeRegex.maximumNesting else {
@@ -167,15 +143,24 @@ final class TreeRegex: Sendable {
     }
 
     /// True when the built-in matcher runs this pattern.
-    var usesBuiltInMatcher: Bool {
+    package var usesBuiltInMatcher: Bool {
         if case .builtIn = engine { return true }
         return false
+    }
+
+    /// The literal bytes every match starts with when the pattern is anchored at the start (`^abc`), and ends
+    /// with when it is anchored at the end (`xyz$`); empty otherwise, or on the ICU fallback. For prefiltering.
+    package var anchoredLiterals: (prefix: [UInt8], suffix: [UInt8]) {
+        guard case .builtIn(let program) = engine else { return ([], []) }
+        return (
+            program.anchoredAtStart ? program.literalPrefix : [], program.anchoredAtEnd ? program.literalSuffix : []
+        )
     }
 
     /// Whether `firstMatchRange(in:from:)` may search from a position inside a text: true when the built-in matcher
     /// runs the pattern and no attempt depends on what comes before its start (no `^`, `\b`, `\B`), so searching
     /// from a position is the same as searching the text cut there.
-    var searchesFromAnyPosition: Bool {
+    package var searchesFromAnyPosition: Bool {
         if case .builtIn(let program) = engine { return !program.looksBehindItsStart }
         return false
     }
@@ -183,7 +168,7 @@ final class TreeRegex: Sendable {
     /// The byte range of the whole leftmost match in `bytes` starting at or after byte `start` (a scalar boundary)
     /// that `accept` accepts, or nil; only for patterns where `searchesFromAnyPosition`. A refused match makes the
     /// search go on from the next start position.
-    func firstMatchRange(
+    package func firstMatchRange(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, accepting accept: (Range<Int>) -> Bool
     ) throws(RegularExpressionError) -> Range<Int>? {
         guard case .builtIn(let program) = engine, !program.looksBehindItsStart else { return nil }
@@ -202,18 +187,18 @@ final class TreeRegex: Sendable {
     }
 
     /// The group tree of the leftmost match of the pattern in `text`, or nil.
-    func match(_ text: String) throws(RegularExpressionError) -> MatchGroup? {
+    package func match(_ text: String) throws(RegularExpressionError) -> MatchGroup? {
         try match(text, includeRoot: true)?.first
     }
 
     /// The top-level capture groups (the arguments) of the leftmost match in `text`, or nil; skips building
     /// the root group.
-    func matchArguments(_ text: String) throws(RegularExpressionError) -> [MatchGroup]? {
+    package func matchArguments(_ text: String) throws(RegularExpressionError) -> [MatchGroup]? {
         try match(text, includeRoot: false)
     }
 
     /// `matchArguments(_:)` for a caller that already holds the UTF-8 bytes of `text`.
-    func matchArguments(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws(RegularExpressionError)
+    package func matchArguments(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws(RegularExpressionError)
         -> [MatchGroup]?
     {
         try match(utf8: bytes, text: text, includeRoot: false)

@@ -1,3 +1,5 @@
+import CucumberExpressions
+import RegexEngine
 /// Step definition patterns indexed by their literal text, so that matching a step runs only the patterns
 /// whose leading and trailing literal text fit it.
 ///
@@ -113,12 +115,7 @@ extension StepDefinitionIndex.Tables {
             entry = .other(expression)
             tree = nil
         }
-        var prefix: [UInt8] = []
-        var suffix: [UInt8] = []
-        if let tree, case .builtIn(let program) = tree.engine {
-            if program.anchoredAtStart { prefix = program.literalPrefix }
-            if program.anchoredAtEnd { suffix = program.literalSuffix }
-        }
+        let (prefix, suffix) = tree?.anchoredLiterals ?? ([], [])
         entries.append(entry)
         suffixStart.append(Int32(suffixBytes.count))
         suffixLength.append(Int32(suffix.count))

@@ -1,3 +1,4 @@
+import RegexEngine
 /// A regular-expression step definition pattern (ECMAScript syntax, as in cucumber-js).
 ///
 /// Each top-level capture group is an argument. Its parameter type is the registered type whose regexp is
@@ -18,7 +19,7 @@
 public final class RegularExpression: StepExpression {
     /// The pattern as written.
     public let source: String
-    let treeRegex: TreeRegex
+    package let treeRegex: TreeRegex
     private let registry: ParameterTypeRegistry
     private let resolutions: [Resolution]
 
@@ -60,7 +61,7 @@ public final class RegularExpression: StepExpression {
     }
 
     /// `match(_:)` for a caller that already holds the UTF-8 bytes of `text`.
-    func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
+    package func match(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String) throws -> [MatchArgument]? {
         guard let groups = try treeRegex.matchArguments(utf8: bytes, text: text) else { return nil }
         return try arguments(groups, text: text)
     }

@@ -120,9 +120,11 @@ public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String { message }
 }
 
-/// White space as JavaScript's `\s` sees it.
+/// White space as JavaScript's `\s` sees it (the official parsers split tag expressions with it): tab to carriage
+/// return, the space separators, the line and paragraph separators and the byte-order mark.
 func isTagWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
-    isSpaceScalar(scalar.value)
+    (0x09...0x0D).contains(scalar.value) || scalar.properties.generalCategory == .spaceSeparator
+        || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
 }
 
 /// Dijkstra's shunting-yard algorithm over the tokens of a tag expression.
