@@ -1,4 +1,5 @@
 import RegexEngine
+
 /// A Cucumber Expression (v20): text with `{parameter}`s, `(optional text)` and `alternative/words`.
 ///
 /// ```swift

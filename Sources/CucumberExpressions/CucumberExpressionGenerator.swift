@@ -1,4 +1,5 @@
 import RegexEngine
+
 /// Proposes Cucumber Expressions for the text of an undefined step, for snippets, in the order the official
 /// generator proposes them.
 ///

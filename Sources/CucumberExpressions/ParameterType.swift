@@ -1,4 +1,5 @@
 import RegexEngine
+
 /// A parameter type: the `{name}` of a Cucumber Expression, the regular expressions it matches and how the
 /// matched text becomes a Swift value.
 ///

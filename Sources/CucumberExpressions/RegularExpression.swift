@@ -1,4 +1,5 @@
 import RegexEngine
+
 /// A regular-expression step definition pattern (ECMAScript syntax, as in cucumber-js).
 ///
 /// Each top-level capture group is an argument. Its parameter type is the registered type whose regexp is

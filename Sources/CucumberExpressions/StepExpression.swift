@@ -1,4 +1,5 @@
 import RegexEngine
+
 /// The pattern of a step definition: a `CucumberExpression` or a `RegularExpression`.
 ///
 /// ```swift

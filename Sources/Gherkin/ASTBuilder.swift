@@ -11,8 +11,8 @@ final class ASTNode {
     var document: ASTNode?
     var description: String?
     var steps: [Step] = []
-    var dataTable: DataTable?
-    var docString: DocString?
+    var dataTable: GherkinDataTable?
+    var docString: GherkinDocString?
     var background: Background?
     var scenarios: [Scenario] = []
     var examples: [Examples] = []
@@ -136,14 +136,14 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
                 content += token.text ?? ""
                 first = false
             }
-            let docString = DocString(
+            let docString = GherkinDocString(
                 location: Self.location(separator), mediaType: mediaType, content: content,
                 delimiter: separator.keyword ?? "")
             if parent.docString == nil { parent.docString = docString }
         case .dataTable:
             let rows = try tableRows(node)
             guard let first = rows.first else { return }
-            if parent.dataTable == nil { parent.dataTable = DataTable(location: first.location, rows: rows) }
+            if parent.dataTable == nil { parent.dataTable = GherkinDataTable(location: first.location, rows: rows) }
         case .background:
             guard let line = node.firstToken(.backgroundLine) else { return }
             let background = Background(

@@ -12,9 +12,9 @@
 ///     Examples! := #ExamplesLine DescriptionHelper ExamplesTable?
 ///     ExamplesTable! := #TableRow #TableRow*
 ///     Step! := #StepLine StepArg?
-///     StepArg := (DataTable DocString? | DocString DataTable?)
-///     DataTable! := #TableRow+
-///     DocString! := #DocStringSeparator #Other* #DocStringSeparator
+///     StepArg := (GherkinDataTable GherkinDocString? | GherkinDocString GherkinDataTable?)
+///     GherkinDataTable! := #TableRow+
+///     GherkinDocString! := #DocStringSeparator #Other* #DocStringSeparator
 ///     Tags! := #TagLine+
 ///     DescriptionHelper := #Empty* Description?
 ///     Description! := (#Other | #Comment)+

@@ -304,9 +304,9 @@ public struct Step: Sendable, Hashable, Codable {
     /// The text after the keyword.
     public var text: String
     /// The doc string argument, if any.
-    public var docString: DocString?
+    public var docString: GherkinDocString?
     /// The data table argument, if any.
-    public var dataTable: DataTable?
+    public var dataTable: GherkinDataTable?
     /// The unique id of the step.
     public var id: String
 
@@ -316,8 +316,8 @@ public struct Step: Sendable, Hashable, Codable {
         keyword: String,
         keywordType: StepKeywordType? = nil,
         text: String,
-        docString: DocString? = nil,
-        dataTable: DataTable? = nil,
+        docString: GherkinDocString? = nil,
+        dataTable: GherkinDataTable? = nil,
         id: String
     ) {
         self.location = location
@@ -345,7 +345,7 @@ public enum StepKeywordType: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A doc string argument of a step (text between `"""` or ```` ``` ```` delimiters).
-public struct DocString: Sendable, Hashable, Codable {
+public struct GherkinDocString: Sendable, Hashable, Codable {
     /// The location of the opening delimiter.
     public var location: Location
     /// The media type written after the opening delimiter, if any.
@@ -365,7 +365,7 @@ public struct DocString: Sendable, Hashable, Codable {
 }
 
 /// A data table argument of a step.
-public struct DataTable: Sendable, Hashable, Codable {
+public struct GherkinDataTable: Sendable, Hashable, Codable {
     /// The location of the first row.
     public var location: Location
     /// The rows of the table.

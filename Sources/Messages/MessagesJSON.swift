@@ -178,7 +178,7 @@ extension Step: JSONWritable {
     }
 }
 
-extension DocString: JSONWritable {
+extension GherkinDocString: JSONWritable {
     /// Writes the message as a JSON object.
     public func write(to json: inout JSONWriter) {
         json.beginObject()
@@ -190,7 +190,7 @@ extension DocString: JSONWritable {
     }
 }
 
-extension DataTable: JSONWritable {
+extension GherkinDataTable: JSONWritable {
     /// Writes the message as a JSON object.
     public func write(to json: inout JSONWriter) {
         json.beginObject()

@@ -58,9 +58,9 @@ enum SampleEnvelopes {
                                             keyword: "Given ",
                                             keywordType: .context,
                                             text: "a <x>",
-                                            docString: DocString(
+                                            docString: GherkinDocString(
                                                 location: location, mediaType: "json", content: "{}", delimiter: "```"),
-                                            dataTable: DataTable(
+                                            dataTable: GherkinDataTable(
                                                 location: location,
                                                 rows: [
                                                     TableRow(

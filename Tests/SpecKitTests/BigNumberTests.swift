@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
+@testable import SpecKit
 
 @Suite("Big numbers")
 struct BigNumberTests {

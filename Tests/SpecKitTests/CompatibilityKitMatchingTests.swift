@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
 @testable import RegexEngine
+@testable import SpecKit
 
 /// Replays the step definitions of each Cucumber Compatibility Kit sample against its pickle steps and
 /// compares the matches (definition ids, argument groups with start offsets, parameter type names) with the

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
+@testable import SpecKit
 
 private struct MatchingCase: Decodable {
     let name: String

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
-@testable import TagExpressions
 @testable import RegexEngine
+@testable import SpecKit
+@testable import TagExpressions
 
 /// Inputs the fuzz targets under `.ci/fuzz` found to break an invariant, reduced to their essence.
 @Suite("Fuzz regressions")

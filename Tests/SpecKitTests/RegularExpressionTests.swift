@@ -1,8 +1,8 @@
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
 @testable import RegexEngine
+@testable import SpecKit
 
 @Suite("Regular-expression step definitions")
 struct RegularExpressionTests {

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
-@testable import TagExpressions
 @testable import RegexEngine
+@testable import SpecKit
+@testable import TagExpressions
 
 /// Absurd input gets a clear error, never a crash or a hang.
 @Suite("Robustness")

@@ -19,7 +19,7 @@ actor CounterWorld {
             world.count += count
             world.notes.append(word)
         }
-        steps.then("the table is:") { (world, table: SpecKit.DataTable) in
+        steps.then("the table is:") { (world, table: DataTable) in
             try expectEqual(world.count, table.rowCount)
         }
         steps.step(regex: "^nothing happens$") { _ in }

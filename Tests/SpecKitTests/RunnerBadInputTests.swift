@@ -8,7 +8,7 @@ import Testing
     static var steps: StepLibrary<TestWorld> {
         var steps = StepLibrary<TestWorld>()
         steps.given("a step") { _ in }
-        steps.given("a table with {int} rows:") { (_, count: Int, table: SpecKit.DataTable) in
+        steps.given("a table with {int} rows:") { (_, count: Int, table: DataTable) in
             try expectEqual(table.rows.count, count, "rows")
             try expectEqual(table.hashes.last?["n"], String(count))
         }

@@ -151,10 +151,10 @@ import Testing
     @Test func `a data table and a doc string reach the step as trailing arguments`() async throws {
         let log = RunLog()
         var steps = StepLibrary<TestWorld>()
-        steps.given("these images:") { (_, table: SpecKit.DataTable) in
+        steps.given("these images:") { (_, table: DataTable) in
             log.append(table.hashes.map { $0["name"] ?? "?" }.joined(separator: ","))
         }
-        steps.given("the payload:") { (_, body: SpecKit.DocString) in
+        steps.given("the payload:") { (_, body: DocString) in
             log.append("\(body.mediaType ?? "none"):\(body.content)")
         }
         steps.given("the text:") { (_, text: String) in log.append(text) }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SpecKit
 @testable import CucumberExpressions
+@testable import SpecKit
 
 /// A pattern the index cannot look into: always tried.
 private struct EverythingExpression: StepExpression {

@@ -1,5 +1,5 @@
-import Messages
 import CucumberExpressions
+import Messages
 import TagExpressions
 
 /// A step definition made ready to run.

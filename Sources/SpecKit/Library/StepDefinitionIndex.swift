@@ -1,5 +1,6 @@
 import CucumberExpressions
 import RegexEngine
+
 /// Step definition patterns indexed by their literal text, so that matching a step runs only the patterns
 /// whose leading and trailing literal text fit it.
 ///

@@ -1,5 +1,5 @@
-import Messages
 import CucumberExpressions
+import Messages
 
 /// The step definitions, parameter types and hooks of a suite, over a per-scenario `World`.
 ///
@@ -49,7 +49,8 @@ public struct StepLibrary<World: Actor>: Sendable {
     /// Adds a custom parameter type, usable as `{name}` in every expression of the library (whenever it was
     /// defined). A duplicate name is reported by `problems()` and by the runner.
     public mutating func define(
-        _ parameterType: CucumberExpressions.ParameterType, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ parameterType: CucumberExpressions.ParameterType, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         registrations.append(.parameterType(parameterTypeDefinitions.count))
         parameterTypeDefinitions.append(

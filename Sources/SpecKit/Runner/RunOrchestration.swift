@@ -277,28 +277,16 @@ extension SpecRunner {
 /// What a whole run keeps of its scenarios' results: counts, and only the results worth reporting (a scenario
 /// that did not pass, or needed a retry), so memory does not grow with the number of passing scenarios.
 struct Tally: Sendable {
-    /// Counts by status, indexed by `severity` (cheaper than hashing per step).
-    private var scenarioCounts = [Int](repeating: 0, count: 7)
-    private var stepCounts = [Int](repeating: 0, count: 7)
+    var scenarios = StatusCounts()
+    var steps = StatusCounts()
     var failsRun = false
     var kept: [ScenarioResult] = []
 
-    var scenarios: StatusCounts { Self.counts(scenarioCounts) }
-    var steps: StatusCounts { Self.counts(stepCounts) }
-
     mutating func add(_ result: ScenarioResult) {
-        scenarioCounts[result.status.severity] += 1
-        for step in result.steps where step.kind == .step { stepCounts[step.status.severity] += 1 }
+        scenarios.add(result.status)
+        for step in result.steps where step.kind == .step { steps.add(step.status) }
         if result.failsRun { failsRun = true }
         if result.status != .passed || result.attempts > 1 { kept.append(result) }
-    }
-
-    private static func counts(_ slots: [Int]) -> StatusCounts {
-        var counts = StatusCounts()
-        for status in TestStepResultStatus.allCases where slots[status.severity] > 0 {
-            counts[status] = slots[status.severity]
-        }
-        return counts
     }
 }
 

@@ -134,32 +134,6 @@ public struct StepResult: Sendable {
     }
 }
 
-/// Counts of scenarios or steps by status.
-public struct StatusCounts: Sendable, Hashable, CustomStringConvertible {
-    /// The count of each status that occurred.
-    public var counts: [TestStepResultStatus: Int] = [:]
-
-    /// Creates empty counts.
-    public init() {}
-
-    /// The count of `status`.
-    public subscript(status: TestStepResultStatus) -> Int {
-        get { counts[status, default: 0] }
-        set { counts[status] = newValue }
-    }
-
-    /// The sum of all counts.
-    public var total: Int { counts.values.reduce(0, +) }
-
-    /// `12 (1 failed, 11 passed)`, worst status first.
-    public var description: String {
-        let parts = TestStepResultStatus.allCases.sorted(by: >).compactMap { status in
-            counts[status].map { "\($0) \(status.rawValue.lowercased())" }
-        }
-        return parts.isEmpty ? "0" : "\(total) (\(parts.joined(separator: ", ")))"
-    }
-}
-
 /// How a whole run went.
 public struct RunSummary: Sendable {
     /// Whether the run succeeded: no failing scenario, no parse error, no failing `beforeAll`/`afterAll` hook.

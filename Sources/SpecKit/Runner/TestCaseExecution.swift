@@ -1,5 +1,5 @@
-import Messages
 import CucumberExpressions
+import Messages
 
 /// How a step or hook body ended, as a result for messages and for `StepResult`.
 struct BodyOutcome: Sendable {

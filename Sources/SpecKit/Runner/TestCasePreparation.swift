@@ -1,5 +1,5 @@
-import Messages
 import CucumberExpressions
+import Messages
 import RegexEngine
 
 /// How a pickle step matched the library.

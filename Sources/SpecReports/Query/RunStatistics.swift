@@ -1,33 +1,5 @@
 import Messages
 
-/// How many scenarios or steps ended with each status.
-public struct StatusCounts: Sendable, Hashable {
-    private var values = [Int](repeating: 0, count: TestStepResultStatus.allCases.count)
-
-    /// Creates counts of zero.
-    public init() {}
-
-    /// The count for `status`.
-    public subscript(status: TestStepResultStatus) -> Int {
-        get { values[status.severity] }
-        set { values[status.severity] = newValue }
-    }
-
-    /// The sum of every status's count.
-    public var total: Int { values.reduce(0, +) }
-
-    /// Adds one to the count of `status`.
-    public mutating func add(_ status: TestStepResultStatus) {
-        values[status.severity] += 1
-    }
-
-    /// The statuses in the order Cucumber reports them (`failed, ambiguous, undefined, pending, skipped,
-    /// passed`), then `unknown`.
-    public static let reportOrder: [TestStepResultStatus] = [
-        .failed, .ambiguous, .undefined, .pending, .skipped, .passed, .unknown,
-    ]
-}
-
 /// The totals of a run, computed from the attempts that count (the last attempt of each test case).
 public struct RunStatistics: Sendable, Hashable {
     /// Scenarios (test cases) by status.

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-@testable import SpecKit
 @testable import CucumberExpressions
+@testable import SpecKit
 
 /// The state one scenario of a Compatibility Kit sample works on.
 actor CCKWorld {

@@ -89,10 +89,11 @@ struct StreamBuilder {
                         location: Location(line: line + 1 + stepIndex, column: 5), keyword: step.keyword,
                         keywordType: .context, text: step.text,
                         docString: step.docString.map {
-                            DocString(location: Location(line: line + 2 + stepIndex), content: $0, delimiter: "\"\"\"")
+                            GherkinDocString(
+                                location: Location(line: line + 2 + stepIndex), content: $0, delimiter: "\"\"\"")
                         },
                         dataTable: step.table.map { rows in
-                            DataTable(
+                            GherkinDataTable(
                                 location: Location(line: line + 2 + stepIndex),
                                 rows: rows.map { cells in
                                     TableRow(
