@@ -15,12 +15,11 @@ extension SpecSuite {
         let (results, startedAt, beforeAll) = state.withLock { state in
             (state.results, state.startedAt ?? Timestamp.now, state.beforeAll)
         }
-        let beforeAllEnvelopes = await beforeAll?.value.envelopes ?? []
-        var afterAllEnvelopes: [Envelope] = []
+        let beforeAllHooks = await beforeAll?.value
+        var afterAllHooks: (envelopes: [Envelope], failure: String?) = ([], nil)
         if beforeAll != nil, let lane = laneOrder.first.flatMap({ lanes[$0] }) {
-            let hooks = await lane.runner.runAfterAllHooks(testRunStartedId: lane.runner.testRunStartedId)
-            afterAllEnvelopes = hooks.envelopes
-            if let failure = hooks.failure {
+            afterAllHooks = await lane.runner.runTestRunHooks(.afterAll)
+            if let failure = afterAllHooks.failure {
                 Issue.record(Comment(rawValue: "An afterAll hook failed: \(failure)"))
             }
         }
@@ -33,10 +32,15 @@ extension SpecSuite {
             guard !ran.isEmpty || index == 0 else { continue }
             let position = Dictionary(lane.order.enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
             let ordered = ran.sorted { (position[$0.scenario.pickleId] ?? 0) < (position[$1.scenario.pickleId] ?? 0) }
-            let extra = index == 0 ? beforeAllEnvelopes + afterAllEnvelopes : []
+            // The run hooks ran once, with the first variant's runner: their messages go in its stream.
+            let isFirst = index == 0
             streams.append(
                 lane.runner.stream(
-                    plan: lane.plan, results: ordered, extra: extra, startedAt: startedAt, finishedAt: finishedAt))
+                    plan: lane.plan, selected: lane.order, results: ordered,
+                    beforeAll: isFirst ? beforeAllHooks?.envelopes ?? [] : [],
+                    afterAll: isFirst ? afterAllHooks.envelopes : [],
+                    runHookFailure: isFirst ? beforeAllHooks?.failure ?? afterAllHooks.failure : nil,
+                    startedAt: startedAt, finishedAt: finishedAt))
             names.append(variant)
         }
         let stream = streams.count == 1 ? streams[0] : try ShardMerger().merge(streams, names: names)

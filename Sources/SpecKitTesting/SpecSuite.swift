@@ -292,7 +292,7 @@ public final class SpecSuite<World: Actor>: Sendable {
                 state.beforeAll = task
                 return task
             }
-            let task = Task { await lane.runner.runBeforeAllHooks(testRunStartedId: lane.runner.testRunStartedId) }
+            let task = Task { await lane.runner.runTestRunHooks(.beforeAll) }
             state.beforeAll = task
             return task
         }

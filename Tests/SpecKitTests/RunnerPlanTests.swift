@@ -123,8 +123,8 @@ import Testing
         #expect(result.envelopes.first?.typeName == "testCase")
         #expect(result.envelopes.last?.typeName == "testCaseFinished")
         let stream = runner.stream(
-            plan: plan, results: [result], startedAt: Timestamp(seconds: 0, nanos: 0),
-            finishedAt: Timestamp(seconds: 1, nanos: 0))
+            plan: plan, selected: plan.scenarios, results: [result], beforeAll: [], afterAll: [], runHookFailure: nil,
+            startedAt: Timestamp(seconds: 0, nanos: 0), finishedAt: Timestamp(seconds: 1, nanos: 0))
         #expect(stream.first?.typeName == "meta")
         #expect(stream.last?.typeName == "testRunFinished")
         #expect(stream.contains { $0.typeName == "stepDefinition" })

@@ -17,7 +17,10 @@ struct CompiledStep<World: Actor>: Sendable {
 struct CompiledHook<World: Actor>: Sendable {
     let record: HookRecord<World>
     let id: String
+    /// Where the hook was registered among the library's definitions (for ordering).
     let position: Int
+    /// Where the hook is in `CompiledLibrary.hooks`.
+    let slot: Int
     let tags: TagExpression?
     let info: HookInfo
 
@@ -112,7 +115,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
                             id: id, name: record.name, sourceReference: record.location.sourceReference,
                             tagExpression: record.tagExpression, type: record.kind.messageType)))
                 hooks.append(
-                    CompiledHook(record: record, id: id, position: position, tags: tags, info: record.info))
+                    CompiledHook(
+                        record: record, id: id, position: position, slot: hooks.count, tags: tags, info: record.info))
             }
         }
         self.steps = steps

@@ -10,13 +10,7 @@ import Messages
 /// } tearDown: { world in
 ///     await world.removeTemporaryFiles()
 /// }
-/// // Whole run:
-/// let sink = try NDJSONFileSink(path: "reports/messages.ndjson")
-/// let summary = try await runner.run(paths: ["Specs"], sink: sink)
-/// try sink.close()
-/// // One scenario at a time:
-/// let plan = try runner.plan(paths: ["Specs"])
-/// let result = await runner.run(plan.scenarios[0], in: plan)
+/// let summary = try await runner.run(paths: ["Specs"], sink: MessageCollector())
 /// ```
 ///
 /// Every scenario gets a fresh world from `makeWorld`; `tearDown` runs after its after hooks, whatever
@@ -29,16 +23,11 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// The configuration.
     public let configuration: RunConfiguration
     /// The ids of every message this runner emits (definitions, and plans made with `plan(paths:)`).
-    public let ids: IdSource
-    let library: CompiledLibrary<World>
-    let makeWorld: @Sendable (ScenarioInfo) async throws -> World
-    let tearDown: (@Sendable (World) async throws -> Void)?
-    let standaloneRunIdStorage = Locked<String?>(nil)
-    let matchCache = MatchCache()
-    /// `10 s`: the step timeout as messages write it (made once, not per body).
-    let timeoutDescription: String
-    /// `timed out after 10 s`.
-    let timeoutMessage: String
+    package let ids: IdSource
+    let environment: RunEnvironment<World>
+    let planner: TestCasePlanner<World>
+    let assembler: StreamAssembler
+    private let standaloneRunId = Locked<String?>(nil)
 
     /// Creates a runner.
     ///
@@ -57,8 +46,6 @@ public final class SpecRunner<World: Actor>: Sendable {
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         self.configuration = configuration
-        timeoutDescription = Timeout.describe(configuration.stepTimeout)
-        timeoutMessage = "timed out after \(timeoutDescription)"
         let ids = configuration.idStyle.makeSource()
         self.ids = ids
         var library = library
@@ -70,13 +57,16 @@ public final class SpecRunner<World: Actor>: Sendable {
             hook.tearsDownWorld = true
             library.append(hook)
         }
-        self.library = CompiledLibrary(library, ids: ids)
-        self.makeWorld = makeWorld
-        self.tearDown = tearDown
+        let compiled = CompiledLibrary(library, ids: ids)
+        environment = RunEnvironment(configuration: configuration, library: compiled, makeWorld: makeWorld)
+        planner = TestCasePlanner(library: compiled)
+        assembler = StreamAssembler(
+            implementation: configuration.implementation, definitions: compiled.envelopes,
+            problems: compiled.problems)
     }
 
     /// What is wrong in the step library, each naming the definition's Swift file and line.
-    public var problems: [StepLibraryError] { library.problems }
+    public var problems: [StepLibraryError] { environment.library.problems }
 
     /// Loads `.feature` files and folders into a plan whose ids come from this runner.
     ///
@@ -92,10 +82,6 @@ public final class SpecRunner<World: Actor>: Sendable {
         try plan.select(configuration)
     }
 
-    /// The definitions' messages: `parameterType`, `undefinedParameterType`, `stepDefinition` and `hook`, in
-    /// the order the library registered them.
-    public var definitionEnvelopes: [Envelope] { library.envelopes }
-
     /// Runs the whole of `paths` (files and folders): loads, selects, runs and emits the complete stream to
     /// `sink` (`meta`, documents, definitions, `testRunStarted`, test cases, `testRunFinished`).
     ///
@@ -104,50 +90,83 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// - Throws: `SpecRunError` when a path is missing or unreadable or the configuration is invalid (nothing
     ///   is emitted then).
     public func run(paths: [String], sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
-        let plan = try plan(paths: paths)
-        return try await run(plan, sink: sink)
+        try await run(plan(paths: paths), sink: sink)
     }
 
     /// Runs the selected scenarios of `plan`, emitting the complete stream to `sink`.
     ///
     /// - Throws: `SpecRunError` when the configuration is invalid (nothing is emitted then).
     public func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
-        try await runWhole(plan, sink: sink)
+        try await RunCoordinator(environment: environment, planner: planner, assembler: assembler)
+            .run(plan, sink: sink)
     }
 
-    /// Runs one scenario of `plan` (with retries as configured) and returns its result and messages.
+    // MARK: Scenario by scenario (the Swift Testing bridge)
+
+    /// The `testRunStarted` id of scenarios run one by one with `run(_:in:)`.
+    package var testRunStartedId: String {
+        standaloneRunId.withLock { id in
+            if let id { return id }
+            let new = ids.next()
+            id = new
+            return new
+        }
+    }
+
+    /// Runs one scenario of `plan` (with retries as configured) as a whole run runs it, and returns its result
+    /// with its messages (`testCase` first).
     ///
     /// Thread-safe: call it for many scenarios at once. `beforeAll`/`afterAll` hooks do not run here; use
-    /// `runBeforeAllHooks()` and `runAfterAllHooks()` around the scenarios.
-    public func run(_ scenario: ScenarioInfo, in plan: SpecPlan) async -> ScenarioResult {
+    /// `runTestRunHooks(_:)` around the scenarios.
+    package func run(_ scenario: ScenarioInfo, in plan: SpecPlan) async -> ScenarioResult {
+        guard let entry = plan.index.pickles[scenario.pickleId] else {
+            let step = StepResult(
+                kind: .step, keyword: "", text: scenario.name, uri: scenario.uri, line: scenario.line,
+                column: scenario.column, status: .failed,
+                message: "the scenario \(scenario) is not in this plan (pickle \(scenario.pickleId))")
+            return ScenarioResult(
+                scenario: scenario, status: .failed, steps: [step], attempts: 0, failsRun: true,
+                isWorkInProgress: environment.isWorkInProgress(scenario), envelopes: [])
+        }
         let buffer = MessageCollector()
-        return await runScenario(
-            scenario, in: plan, testRunStartedId: testRunStartedId, skipAll: false, workerId: nil,
-            emit: { buffer.emit($0) }, buffer: buffer)
+        let emit: @Sendable (Envelope) -> Void = { buffer.emit($0) }
+        let testCase = planner.prepare(
+            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, ids: plan.ids)
+        emit(.testCase(testCase.testCase))
+        let recorded = Locked<ScenarioResult?>(nil)
+        let queue = TestCaseQueue.single(
+            TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0),
+            record: { result in recorded.withLock { $0 = result } })
+        let context = AttemptContext(skipAll: false, workerId: nil, ids: plan.ids, index: plan.index)
+        await WorkerPool(environment: environment).work(queue, context: context, emit: emit)
+        var result =
+            recorded.value
+            ?? environment.scenarioResult(
+                entry.info, outcome: AttemptOutcome(status: .unknown, steps: [], willBeRetried: false), attempts: 0)
+        result.envelopes = buffer.takeEnvelopes()
+        return result
     }
 
-    /// Runs the `beforeAll` hooks (for callers running scenarios one by one); returns their messages
+    /// Runs the `beforeAll` or `afterAll` hooks (for callers running scenarios one by one); returns their messages
     /// (`testRunHookStarted`/`testRunHookFinished`, attachments) and the first failure, if any.
-    public func runBeforeAllHooks(testRunStartedId: String) async -> (envelopes: [Envelope], failure: String?) {
+    package func runTestRunHooks(_ kind: HookKind) async -> (envelopes: [Envelope], failure: String?) {
         let buffer = MessageCollector()
-        let failure = await runRunHooks(.beforeAll, testRunStartedId: testRunStartedId, emit: { buffer.emit($0) })
+        let failure = await TestRunHooks(environment: environment).run(
+            kind, testRunStartedId: testRunStartedId, ids: ids, emit: { buffer.emit($0) })
         return (buffer.envelopes, failure)
     }
 
-    /// Runs the `afterAll` hooks; see `runBeforeAllHooks(testRunStartedId:)`.
-    public func runAfterAllHooks(testRunStartedId: String) async -> (envelopes: [Envelope], failure: String?) {
-        let buffer = MessageCollector()
-        let failure = await runRunHooks(.afterAll, testRunStartedId: testRunStartedId, emit: { buffer.emit($0) })
-        return (buffer.envelopes, failure)
-    }
-
-    /// A complete, coherent stream for scenarios run one by one (e.g. after `swift test`), for the reports:
-    /// `meta`, `plan`'s documents, the definitions, `testRunStarted`, each result's messages (in the order
-    /// given), `extra` envelopes (e.g. run hooks' messages) and `testRunFinished`.
-    public func stream(
-        plan: SpecPlan, results: [ScenarioResult], extra: [Envelope] = [], startedAt: Timestamp,
-        finishedAt: Timestamp
+    /// The complete stream of scenarios run one by one, for the reports, in the order a whole run emits it: the
+    /// plan's documents (with the pickles of `selected`), the definitions, `testRunStarted` at `startedAt`, the
+    /// `beforeAll` hooks' messages, each result's messages (in the order given), the `afterAll` hooks' messages,
+    /// `testRunFinished` at `finishedAt`.
+    package func stream(
+        plan: SpecPlan, selected: [ScenarioInfo], results: [ScenarioResult], beforeAll: [Envelope],
+        afterAll: [Envelope], runHookFailure: String?, startedAt: Timestamp, finishedAt: Timestamp
     ) -> [Envelope] {
-        assembleStream(plan: plan, results: results, extra: extra, startedAt: startedAt, finishedAt: finishedAt)
+        assembler.assemble(
+            plan, selected: Set(selected.map(\.pickleId)),
+            testRunStarted: TestRunStarted(timestamp: startedAt, id: testRunStartedId), beforeAll: beforeAll,
+            results: results, afterAll: afterAll, runHookFailure: runHookFailure, finishedAt: finishedAt)
     }
 }

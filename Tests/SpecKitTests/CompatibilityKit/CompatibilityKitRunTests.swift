@@ -64,27 +64,27 @@ struct CompatibilityKitRunTests {
         }
     }
 
-    /// The samples without `beforeAll`/`afterAll` hooks, whose messages `SpecRunner.stream(...)` cannot place
-    /// where a whole run emits them (before the test cases).
-    static let samplesWithoutRunHooks: [String] = samples.filter { name in
-        let envelopes = (try? CompatibilityKitSample(name: name).expectedEnvelopes()) ?? []
-        return !envelopes.contains { $0["testRunHookStarted"] != nil }
-    }
-
-    /// The Swift Testing bridge's way: a plan, each selected scenario run on its own, then one stream.
-    @Test("scenarios run one by one make the sample's stream", arguments: samplesWithoutRunHooks)
+    /// The Swift Testing bridge's way: a plan, the `beforeAll` hooks, each selected scenario run on its own, the
+    /// `afterAll` hooks, then one stream, with the run hooks' messages where a whole run emits them.
+    @Test("scenarios run one by one make the sample's stream", arguments: samples)
     func streamOfScenariosRunOneByOne(of name: String) async throws {
         try await Self.expectingOpenFindings(of: name) {
             let sample = CompatibilityKitSample(name: name)
             let runner = try Self.runner(for: sample)
             let plan = try runner.plan(paths: try sample.featureFiles().map(\.path))
+            let selected = try runner.selectedScenarios(in: plan)
+            let beforeAll = await runner.runTestRunHooks(.beforeAll)
             var results: [ScenarioResult] = []
-            for scenario in try runner.selectedScenarios(in: plan) {
-                results.append(await runner.run(scenario, in: plan))
+            if beforeAll.failure == nil {
+                for scenario in selected { results.append(await runner.run(scenario, in: plan)) }
             }
+            let afterAll = await runner.runTestRunHooks(.afterAll)
             let time = Timestamp(seconds: 0, nanos: 0)
-            try Self.compare(
-                runner.stream(plan: plan, results: results, startedAt: time, finishedAt: time), with: sample)
+            let stream = runner.stream(
+                plan: plan, selected: selected, results: results, beforeAll: beforeAll.envelopes,
+                afterAll: afterAll.envelopes, runHookFailure: beforeAll.failure ?? afterAll.failure, startedAt: time,
+                finishedAt: time)
+            try Self.compare(stream, with: sample)
         }
     }
 

@@ -1,137 +1,17 @@
 import CucumberExpressions
 import Messages
 
-/// How a step or hook body ended, as a result for messages and for `StepResult`.
-struct BodyOutcome: Sendable {
-    var status: TestStepResultStatus
-    /// The message of `testStepFinished` (nil for passed, undefined, ambiguous and reasonless pending/skipped).
-    var message: String?
-    var exception: Exception?
-    /// The message of `StepResult`, when it says more than `message`.
-    var detail: String?
-    var failureLocation: CodeLocation?
+/// Runs one attempt of a test case: its before hooks, steps and after hooks in order, emitting each test step's
+/// messages. The one implementation for a whole run and for the Swift Testing bridge's scenario by scenario runs.
+///
+/// An attempt runs inline in a worker's watched task (`BodyMode.inline`), watched against the deadline of the body
+/// running; when a body passes it, the worker hands the attempt over and `completeAbandoned` finishes it, one body
+/// per task (`BodyMode.isolated`): the remaining steps are skipped and the after hooks run on the same world.
+struct TestCaseRunner<World: Actor>: Sendable {
+    let environment: RunEnvironment<World>
 
-    static let passed = BodyOutcome(status: .passed)
-    static let skipped = BodyOutcome(status: .skipped)
-
-    static func failed(_ message: String, type: String, location: CodeLocation? = nil) -> BodyOutcome {
-        BodyOutcome(
-            status: .failed, message: message, exception: Exception(type: type, message: message),
-            failureLocation: location)
-    }
-
-    /// Classifies what a body threw.
-    init(error: any Error, location: CodeLocation?) {
-        switch error {
-        case let failure as StepFailure:
-            self = .failed(failure.description, type: "StepFailure", location: failure.location)
-        case let pending as Pending:
-            self.init(
-                status: .pending, message: pending.message,
-                exception: pending.message.map { Exception(type: "PendingException", message: $0) },
-                detail: pending.description)
-        case let skipped as Skipped:
-            self.init(
-                status: .skipped, message: skipped.message,
-                exception: skipped.message.map { Exception(type: "SkippedException", message: $0) },
-                detail: skipped.description)
-        default:
-            let type = String(describing: Swift.type(of: error))
-            let description = String(describing: error)
-            self = .failed(description, type: type, location: location)
-            detail = "\(type): \(description)"
-        }
-    }
-
-    init(
-        status: TestStepResultStatus, message: String? = nil, exception: Exception? = nil, detail: String? = nil,
-        failureLocation: CodeLocation? = nil
-    ) {
-        self.status = status
-        self.message = message
-        self.exception = exception
-        self.detail = detail
-        self.failureLocation = failureLocation
-    }
-
-    func result(duration: MessageDuration) -> TestStepResult {
-        TestStepResult(duration: duration, message: message, status: status, exception: exception)
-    }
-}
-
-/// The attempt of a test case: what the engine needs while running it.
-struct Attempt: Sendable {
-    let prepared: PreparedTestCase
-    let number: Int
-    let mayRetry: Bool
-    let skipAll: Bool
-    let workerId: String?
-    let ids: IdSource
-    let index: PlanIndex
-    let emit: @Sendable (Envelope) -> Void
-
-    /// The same attempt, emitting to `emit`.
-    func emitting(to emit: @escaping @Sendable (Envelope) -> Void) -> Attempt {
-        Attempt(
-            prepared: prepared, number: number, mayRetry: mayRetry, skipAll: skipAll, workerId: workerId, ids: ids,
-            index: index, emit: emit)
-    }
-}
-
-/// How an attempt ended.
-struct AttemptOutcome: Sendable {
-    let status: TestStepResultStatus
-    let steps: [StepResult]
-    let willBeRetried: Bool
-}
-
-/// A scenario's world, or why it could not be made.
-enum WorldResult<World: Actor>: Sendable {
-    case ready(World)
-    case failed(BodyOutcome)
-}
-
-/// Holds the world of a scenario once made.
-final class WorldBox<World: Actor>: Sendable {
-    let world = Locked<World?>(nil)
-}
-
-extension SpecRunner {
-    /// Runs one attempt of a test case, emitting its messages; returns its status, step results and whether
-    /// it will be retried.
-    ///
-    /// The attempt's steps and hooks run one after another inside one unstructured task (one hop per test
-    /// case, not per step), watched by the watchdog against the running body's deadline. When a body passes its
-    /// deadline, the task is cancelled and abandoned: this test step fails with `timed out after N s` (any step
-    /// hooks of it not yet run are abandoned with it), and the rest of the test case goes on here, one body per
-    /// task as before: the remaining steps are skipped and the after hooks run on the same world.
-    func execute(_ attempt: Attempt) async -> AttemptOutcome {
-        let clock = configuration.clock
-        let testCaseStartedId = attempt.ids.next()
-        attempt.emit(
-            .testCaseStarted(
-                TestCaseStarted(
-                    attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
-                    workerId: attempt.workerId, timestamp: clock.now())))
-        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
-        if attempt.skipAll || configuration.dryRun {
-            // Nothing runs when every step is skipped: no task, no watchdog.
-            await runSteps(attempt, cursor: cursor, mode: .isolated)
-            return finishAttempt(attempt, cursor: cursor)
-        }
-        let watched = WatchedTestCase<World>(limit: configuration.stepTimeout, emit: attempt.emit)
-        watched.publish(attempt, cursor)
-        let ending = await watched.run { [self] in
-            await runSteps(attempt, cursor: cursor, mode: .inline(watched))
-            return cursor
-        }
-        switch ending {
-        case .finished(let finished):
-            return finishAttempt(attempt, cursor: finished ?? cursor)
-        case .abandoned(_, let snapshot, let outcome, let failsWorld):
-            return await completeAbandoned(attempt, cursor: snapshot, outcome: outcome, failsWorld: failsWorld)
-        }
-    }
+    private var configuration: RunConfiguration { environment.configuration }
+    private var library: CompiledLibrary<World> { environment.library }
 
     /// Ends an attempt whose running body passed its deadline, from the cursor published before that body:
     /// the test step ends with `outcome`, the remaining steps are skipped and the after hooks run, one body per
@@ -143,31 +23,35 @@ extension SpecRunner {
         if failsWorld { cursor.worldFailed = true }
         finishStep(attempt, outcome: outcome, cursor: cursor, emit: attempt.emit)
         await runSteps(attempt, cursor: cursor, mode: .isolated)
-        return finishAttempt(attempt, cursor: cursor)
+        return finish(attempt, cursor: cursor)
     }
 
-    /// Runs one attempt inside a watched task running a queue of test cases (see `runQueue`): its bodies run
-    /// inline, and its messages go through `attempt.emit` (the watched task's). Nil when the task was abandoned:
-    /// the runner then completes the attempt from the published cursor.
-    func executeInline(_ attempt: Attempt, watched: WatchedTestCase<World>) async -> AttemptOutcome? {
-        let clock = configuration.clock
+    /// Emits `testCaseStarted` and returns the attempt's cursor.
+    func start(_ attempt: Attempt) -> Cursor<World> {
         let testCaseStartedId = attempt.ids.next()
         attempt.emit(
             .testCaseStarted(
                 TestCaseStarted(
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
-                    workerId: attempt.workerId, timestamp: clock.now())))
-        let cursor = Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
+                    workerId: attempt.workerId, timestamp: environment.clock.now())))
+        return Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
+    }
+
+    /// Runs one attempt inside `watched`, a worker's task: its bodies run inline and its messages go through
+    /// `attempt.emit` (the task's). Nil when the task was abandoned: the worker then completes the attempt from
+    /// the published cursor with `completeAbandoned`.
+    func run(_ attempt: Attempt, in watched: WatchedTestCase<World>) async -> AttemptOutcome? {
+        let cursor = start(attempt)
         let skipping = attempt.skipAll || configuration.dryRun
         if !skipping { watched.publish(attempt, cursor) }
         await runSteps(attempt, cursor: cursor, mode: skipping ? .isolated : .inline(watched))
         if watched.isOver { return nil }
-        return finishAttempt(attempt, cursor: cursor)
+        return finish(attempt, cursor: cursor)
     }
 
     /// Emits `testCaseFinished`; returns the attempt's status, step results and whether it will be retried.
-    func finishAttempt(_ attempt: Attempt, cursor: Cursor<World>) -> AttemptOutcome {
-        let clock = configuration.clock
+    func finish(_ attempt: Attempt, cursor: Cursor<World>) -> AttemptOutcome {
+        let clock = environment.clock
         let testCaseStartedId = cursor.testCaseStartedId
         let worst = cursor.worst
         let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
@@ -184,7 +68,7 @@ extension SpecRunner {
     /// (which then belongs to the runner).
     func runSteps(_ attempt: Attempt, cursor: Cursor<World>, mode: BodyMode<World>) async {
         let prepared = attempt.prepared
-        let clock = configuration.clock
+        let clock = environment.clock
         let emit: @Sendable (Envelope) -> Void
         switch mode {
         case .isolated: emit = attempt.emit
@@ -249,12 +133,12 @@ extension SpecRunner {
                     }
                     outcome = .skipped
                 case .undefined:
-                    let snippets = snippets(for: pickleStep)
+                    let snippets = library.snippets(for: pickleStep)
                     emit(
                         .suggestion(
                             Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
                     cursor.result.snippet = snippets.first?.code
-                    cursor.result.suggestions = didYouMean(pickleStep.text)
+                    cursor.result.suggestions = library.didYouMean(pickleStep.text)
                     outcome = BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
                 case .ambiguous(let matches):
                     cursor.result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
@@ -305,7 +189,7 @@ extension SpecRunner {
         _ attempt: Attempt, outcome: BodyOutcome, cursor: Cursor<World>,
         emit: @Sendable (Envelope) -> Void
     ) {
-        let clock = configuration.clock
+        let clock = environment.clock
         let step = attempt.prepared.steps[cursor.index]
         let finished = clock.now()
         let duration =
@@ -334,10 +218,10 @@ extension SpecRunner {
     ) async -> WorldResult<World> {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
-        let make = makeWorld
+        let make = environment.makeWorld
         let timedOut = BodyOutcome.failed(
             "cannot make the world of \(scenario.displayName): timed out after "
-                + timeoutDescription, type: "WorldError")
+                + environment.timeoutDescription, type: "WorldError")
         let result: Timeout.Result
         switch mode {
         case .isolated:
@@ -401,7 +285,7 @@ extension SpecRunner {
         mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
         let timedOut = BodyOutcome.failed(
-            timeoutMessage, type: "TimeoutError",
+            environment.timeoutMessage, type: "TimeoutError",
             location: location)
         switch mode {
         case .isolated:
@@ -466,29 +350,13 @@ extension SpecRunner {
     }
 }
 
-/// The trailing `DataTable`, `DocString` or `String` argument of a step.
-func trailingArgument(
-    _ type: Any.Type, argument: PickleStepArgument?, step: PlanIndex.StepEntry?, uri: String,
-    info: StepDefinitionInfo
-) throws -> any Sendable {
-    if ObjectIdentifier(type) == ObjectIdentifier(DataTable.self) {
-        guard let table = argument?.dataTable else {
-            throw ArgumentTypeError(
-                message: "\(info) takes a trailing DataTable, but the step has no data table")
-        }
-        let raw = table.rows.map { $0.cells.map(\.value) }
-        if let rows = step?.step.dataTable?.rows, rows.count == raw.count {
-            return DataTable(raw, uri: uri, cellLocations: rows.map { $0.cells.map(\.location) })
-        }
-        return DataTable(raw)
-    }
-    guard let docString = argument?.docString else {
-        throw ArgumentTypeError(
-            message: "\(info) takes a trailing \(type), but the step has no doc string")
-    }
-    if ObjectIdentifier(type) == ObjectIdentifier(DocString.self) {
-        return DocString(
-            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.step.docString?.location)
-    }
-    return docString.content
+/// A scenario's world, or why it could not be made.
+enum WorldResult<World: Actor>: Sendable {
+    case ready(World)
+    case failed(BodyOutcome)
+}
+
+/// Holds the world of a scenario once made.
+final class WorldBox<World: Actor>: Sendable {
+    let world = Locked<World?>(nil)
 }

@@ -1,6 +1,6 @@
 import Messages
 
-extension SpecRunner {
+extension CompiledLibrary {
     /// Ready-to-paste Swift definitions for an undefined step, one per expression the generator proposes.
     func snippets(for step: PickleStep) -> [Snippet] {
         let keyword =
@@ -12,7 +12,7 @@ extension SpecRunner {
         var trailing: [String] = []
         if step.argument?.dataTable != nil { trailing.append("table: DataTable") }
         if step.argument?.docString != nil, trailing.isEmpty { trailing.append("docString: DocString") }
-        var expressions = library.snippetGenerator.generateExpressions(for: step.text).map { expression in
+        var expressions = snippetGenerator.generateExpressions(for: step.text).map { expression in
             (
                 source: expression.source,
                 parameters: zip(expression.parameterNames, expression.parameterInfos).map { name, info in
@@ -33,7 +33,7 @@ extension SpecRunner {
     /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`.
     func didYouMean(_ text: String) -> [String] {
         let target = Array(text.lowercased())
-        let scored = library.steps.compactMap { definition -> (Double, Int, String)? in
+        let scored = steps.compactMap { definition -> (Double, Int, String)? in
             let pattern = Array(literalText(of: definition.info).lowercased())
             let longest = max(pattern.count, target.count)
             guard longest > 0 else { return nil }

@@ -1,0 +1,43 @@
+import Messages
+
+/// The attempt of a test case: what the engine needs while running it.
+struct Attempt: Sendable {
+    let prepared: PreparedTestCase
+    let number: Int
+    let mayRetry: Bool
+    let skipAll: Bool
+    let workerId: String?
+    let ids: IdSource
+    let index: PlanIndex
+    let emit: @Sendable (Envelope) -> Void
+
+    /// The same attempt, emitting to `emit`.
+    func emitting(to emit: @escaping @Sendable (Envelope) -> Void) -> Attempt {
+        Attempt(
+            prepared: prepared, number: number, mayRetry: mayRetry, skipAll: skipAll, workerId: workerId, ids: ids,
+            index: index, emit: emit)
+    }
+}
+
+/// How an attempt ended.
+struct AttemptOutcome: Sendable {
+    let status: TestStepResultStatus
+    let steps: [StepResult]
+    let willBeRetried: Bool
+}
+
+/// What the attempts of one worker share.
+struct AttemptContext: Sendable {
+    var skipAll: Bool
+    let workerId: String?
+    let ids: IdSource
+    let index: PlanIndex
+
+    func attempt(
+        _ testCase: PreparedTestCase, number: Int, retry: Int, emit: @escaping @Sendable (Envelope) -> Void
+    ) -> Attempt {
+        Attempt(
+            prepared: testCase, number: number, mayRetry: number < retry, skipAll: skipAll, workerId: workerId,
+            ids: ids, index: index, emit: emit)
+    }
+}

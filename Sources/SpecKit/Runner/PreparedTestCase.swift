@@ -1,0 +1,79 @@
+import CucumberExpressions
+import Messages
+import RegexEngine
+
+/// How a pickle step matched the library.
+enum StepMatch: Sendable {
+    /// One definition (position in `CompiledLibrary.steps`) with its arguments.
+    case matched(Int, [MatchArgument])
+    /// No definition.
+    case undefined
+    /// Several definitions (positions in `CompiledLibrary.steps`) with their arguments.
+    case ambiguous([(Int, [MatchArgument])])
+    /// Matching itself failed (matcher budget, ambiguous parameter type in a regular expression).
+    case failed(String)
+}
+
+/// One test step of a test case, ready to run.
+struct PreparedStep: Sendable {
+    enum Kind: Sendable {
+        case hook(Int)
+        case step(PickleStep, StepMatch)
+    }
+
+    let id: String
+    let kind: Kind
+}
+
+/// A pickle turned into a test case: the `testCase` message and its steps.
+struct PreparedTestCase: Sendable {
+    let testCase: TestCase
+    let pickle: Pickle
+    let info: ScenarioInfo
+    let steps: [PreparedStep]
+
+    /// The ids the test case drew, in order: its own, then each test step's.
+    var drawnIds: [String] { [testCase.id] + steps.map(\.id) }
+}
+
+/// A test case whose `testCase` message was emitted: its pickle and the ids it drew, to prepare it again when it
+/// runs (so a run does not hold every prepared test case at once).
+struct PlannedTestCase: Sendable {
+    let pickleId: String
+    let ids: [String]
+}
+
+extension StepMatch {
+    func definitionIds<World: Actor>(_ library: CompiledLibrary<World>) -> [String] {
+        switch self {
+        case .matched(let position, _): [library.steps[position].id]
+        case .ambiguous(let matches): matches.map { library.steps[$0.0].id }
+        case .undefined, .failed: []
+        }
+    }
+
+    var argumentsLists: [StepMatchArgumentsList] {
+        switch self {
+        case .matched(_, let arguments): [StepMatchArgumentsList(arguments)]
+        case .ambiguous(let matches): matches.map { StepMatchArgumentsList($0.1) }
+        case .undefined, .failed: []
+        }
+    }
+}
+
+extension StepMatchArgumentsList {
+    init(_ arguments: [MatchArgument]) {
+        self.init(
+            stepMatchArguments: arguments.map { argument in
+                StepMatchArgument(group: Group(argument.group), parameterTypeName: argument.parameterTypeName)
+            })
+    }
+}
+
+extension Group {
+    init(_ group: MatchGroup) {
+        self.init(
+            children: group.children.isEmpty ? nil : group.children.map(Group.init), start: group.start,
+            value: group.value)
+    }
+}

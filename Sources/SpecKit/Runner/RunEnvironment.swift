@@ -1,0 +1,50 @@
+import Messages
+
+/// What every part of a runner shares: the configuration, the compiled step library and how worlds are made.
+struct RunEnvironment<World: Actor>: Sendable {
+    let configuration: RunConfiguration
+    let library: CompiledLibrary<World>
+    let makeWorld: @Sendable (ScenarioInfo) async throws -> World
+    /// `10 s`: the step timeout as messages write it (made once, not per body).
+    let timeoutDescription: String
+    /// `timed out after 10 s`.
+    let timeoutMessage: String
+
+    init(
+        configuration: RunConfiguration, library: CompiledLibrary<World>,
+        makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World
+    ) {
+        self.configuration = configuration
+        self.library = library
+        self.makeWorld = makeWorld
+        timeoutDescription = Timeout.describe(configuration.stepTimeout)
+        timeoutMessage = "timed out after \(timeoutDescription)"
+    }
+
+    var clock: RunClock { configuration.clock }
+
+    /// Whether a scenario of `status` fails the run (unless it is work in progress).
+    func failsRun(_ status: TestStepResultStatus) -> Bool {
+        switch status {
+        case .failed: true
+        case .undefined, .pending, .ambiguous: configuration.strict
+        case .passed, .skipped, .unknown: false
+        }
+    }
+
+    /// Whether `info` carries the work-in-progress tag.
+    func isWorkInProgress(_ info: ScenarioInfo) -> Bool {
+        configuration.wipTag.map { info.tags.contains($0) } ?? false
+    }
+
+    /// The result of a scenario whose last attempt ended with `outcome`.
+    func scenarioResult(
+        _ info: ScenarioInfo, outcome: AttemptOutcome, attempts: Int, envelopes: [Envelope] = []
+    ) -> ScenarioResult {
+        let isWorkInProgress = isWorkInProgress(info)
+        return ScenarioResult(
+            scenario: info, status: outcome.status, steps: outcome.steps, attempts: attempts,
+            failsRun: !isWorkInProgress && failsRun(outcome.status), isWorkInProgress: isWorkInProgress,
+            envelopes: envelopes)
+    }
+}

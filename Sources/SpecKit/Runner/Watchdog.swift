@@ -1,0 +1,76 @@
+/// Something the watchdog checks against the clock.
+protocol Watched: AnyObject, Sendable {
+    /// The timeout it is watched against (the polling interval is a tenth of the shortest).
+    var limit: Duration { get }
+    /// Times it out if it is past its deadline at `now`; returns whether to stop watching it.
+    func expire(ifDueAt now: ContinuousClock.Instant) -> Bool
+}
+
+/// One body run with `Timeout.run`, with a fixed deadline.
+final class WatchedBody: Watched {
+    let limit: Duration
+    let deadline: ContinuousClock.Instant
+    let gate: Timeout.Gate
+    let work: Task<Void, Never>
+
+    init(limit: Duration, gate: Timeout.Gate, work: Task<Void, Never>) {
+        self.limit = limit
+        deadline = ContinuousClock.now.advanced(by: limit)
+        self.gate = gate
+        self.work = work
+    }
+
+    func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
+        guard deadline <= now else { return false }
+        if gate.resume(.timedOut) { work.cancel() }
+        return true
+    }
+}
+
+/// Times out running bodies: one polling task while anything is watched.
+final class Watchdog: Sendable {
+    struct State {
+        var entries: [ObjectIdentifier: any Watched] = [:]
+        var isPolling = false
+    }
+
+    static let shared = Watchdog()
+    private let state = Locked(State())
+
+    /// Watches `watched` until `forget(_:)` or until it expires.
+    func watch(_ watched: any Watched) {
+        let startPolling = state.withLock { state in
+            state.entries[ObjectIdentifier(watched)] = watched
+            defer { state.isPolling = true }
+            return !state.isPolling
+        }
+        if startPolling { Task.detached { await self.poll() } }
+    }
+
+    /// Stops watching something that ended.
+    func forget(_ watched: any Watched) {
+        _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(watched)) }
+    }
+
+    private func poll() async {
+        while true {
+            let tick = state.withLock { state -> Duration? in
+                guard let shortest = state.entries.values.map(\.limit).min() else {
+                    state.isPolling = false
+                    return nil
+                }
+                return min(shortest / 10, .milliseconds(50))
+            }
+            guard let tick else { return }
+            try? await Task.sleep(for: tick)
+            let now = ContinuousClock.now
+            let entries = state.withLock { Array($0.entries.values) }
+            let done = entries.filter { $0.expire(ifDueAt: now) }
+            if !done.isEmpty {
+                state.withLock { state in
+                    for watched in done { state.entries.removeValue(forKey: ObjectIdentifier(watched)) }
+                }
+            }
+        }
+    }
+}
