@@ -29,7 +29,8 @@ let package = Package(
         ),
         .target(name: "FeedInfrastructure", dependencies: ["Feed", "CSQLite"]),
         .target(name: "FeedApp", dependencies: ["Feed"]),
-        .executableTarget(name: "feed", dependencies: ["FeedApp", "FeedInfrastructure"]),
+        .target(name: "FeedSupport", dependencies: ["Feed", "FeedInfrastructure"]),
+        .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
 
         // The harness: messages, Gherkin, matching and running, reports.
         .target(name: "Messages"),
@@ -40,21 +41,24 @@ let package = Package(
         .target(
             name: "SpecKit", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .target(name: "SpecReports", dependencies: ["Messages"]),
-        .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports"]),
+        .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports", "Messages"]),
 
         // The feed's acceptance specs and the command line.
-        .target(name: "FeedAcceptance", dependencies: ["SpecKit", "FeedApp", "FeedInfrastructure"]),
-        .executableTarget(name: "feed-specs", dependencies: ["FeedAcceptance", "SpecKit", "SpecReports"]),
-        .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin"]),
+        .target(
+            name: "FeedAcceptance", dependencies: ["SpecKit", "Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
+        .executableTarget(
+            name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKit", "SpecReports", "Gherkin", "Messages"]),
+        .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin", "Messages"]),
 
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "feed"]),
+        .testTarget(
+            name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedSupport", "CSQLite", "feed"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
         .testTarget(
             name: "SpecKitTests",
             dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
-        .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance"]),
+        .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance", "FeedSupport", "SpecKit"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
     ]
 )

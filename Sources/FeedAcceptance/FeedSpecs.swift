@@ -1,3 +1,4 @@
+import FeedSupport
 import Foundation
 import SpecKit
 

@@ -1,5 +1,6 @@
 import Feed
 import FeedApp
+import FeedSupport
 import Foundation
 
 /// Everything one scenario of the feed's specs works with, made fresh for that scenario: a stub server, a clock

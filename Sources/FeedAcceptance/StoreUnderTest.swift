@@ -1,5 +1,6 @@
 import Feed
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 
 /// The store one scenario runs against, made fresh for that scenario: in memory, a JSON file in a new temporary
@@ -37,10 +38,10 @@ public struct StoreUnderTest: Sendable {
             } catch {
                 throw Failure(description: "Cannot create the temporary folder \(folder.path) for the store: \(error)")
             }
-            let fileURL = folder.appendingPathComponent(kind == .file ? "feed.json" : "feed.sqlite")
+            let fileURL = folder.appendingPathComponent(kind.fileName ?? "feed")
             self.folder = folder
             self.fileURL = fileURL
-            store = FailingFeedStore(Self.realStore(kind, at: fileURL))
+            store = FailingFeedStore(kind.makeStore(at: fileURL))
         }
     }
 
@@ -61,7 +62,7 @@ public struct StoreUnderTest: Sendable {
             try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
         }
         // A new store instance, so that no connection opened before the garbage was written stays in use.
-        await store.replaceDecoratee(with: Self.realStore(kind, at: fileURL))
+        await store.replaceDecoratee(with: kind.makeStore(at: fileURL))
     }
 
     /// Where the stores' temporary folders go: `$FEED_SPECS_TMPDIR` when set; else `/dev/shm` when it is a
@@ -91,14 +92,6 @@ public struct StoreUnderTest: Sendable {
             return
         } catch {
             throw Failure(description: "Cannot remove the store's temporary folder \(folder.path): \(error)")
-        }
-    }
-
-    private static func realStore(_ kind: StoreKind, at fileURL: URL) -> any FeedStore {
-        switch kind {
-        case .memory: InMemoryFeedStore()
-        case .file: FileFeedStore(fileURL: fileURL)
-        case .sqlite: SQLiteFeedStore(fileURL: fileURL)
         }
     }
 }

@@ -1,4 +1,5 @@
 import FeedAcceptance
+import FeedSupport
 import Foundation
 import Gherkin
 import Messages

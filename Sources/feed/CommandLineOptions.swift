@@ -1,5 +1,6 @@
 import Feed
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 
 /// A mistake on the command line: reported as one line followed by the usage, with exit status 2.
@@ -7,16 +8,9 @@ struct UsageError: Error, Equatable {
     let message: String
 }
 
-/// Which store keeps the cache.
-enum StoreChoice: String, CaseIterable, Equatable {
-    case memory
-    case file
-    case sqlite
-}
-
 /// Where and how the cache is kept, and the clock and policy the use cases see.
 struct CacheOptions: Equatable {
-    var store: StoreChoice = .file
+    var store: StoreKind = .file
     /// The cache file or database; `nil` means the default location for the store.
     var path: String?
     /// The time the use cases see; `nil` means the system clock.
@@ -42,7 +36,7 @@ enum StressMode: String, CaseIterable, Equatable {
 
 /// `feed stress-save` (hidden): saves distinguishable feeds in a loop, for the crash-safety tests.
 struct StressSaveOptions: Equatable {
-    var store: StoreChoice
+    var store: StoreKind
     var path: String
     var seed: UInt64
     var mode: StressMode = .insert
@@ -159,7 +153,7 @@ enum CommandLineParser {
     private static func cacheOptions(_ options: [String: String]) throws(UsageError) -> CacheOptions {
         var cache = CacheOptions()
         if let store = options["store"] {
-            guard let value = StoreChoice(rawValue: store) else {
+            guard let value = StoreKind(rawValue: store) else {
                 throw UsageError(message: "--store '\(store)' is not one of memory, file, sqlite")
             }
             cache.store = value
@@ -187,7 +181,7 @@ enum CommandLineParser {
     }
 
     private static func stressSaveOptions(_ options: [String: String]) throws(UsageError) -> StressSaveOptions {
-        guard let storeText = options["store"], let store = StoreChoice(rawValue: storeText), store != .memory else {
+        guard let storeText = options["store"], let store = StoreKind(rawValue: storeText), store != .memory else {
             throw UsageError(message: "stress-save needs --store file or --store sqlite")
         }
         guard let path = options["path"], !path.isEmpty else { throw UsageError(message: "stress-save needs --path") }

@@ -1,6 +1,7 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -79,14 +80,7 @@ struct FeedCommand {
     }
 
     private func makeStore(_ options: CacheOptions) -> any FeedStore {
-        switch options.store {
-        case .memory:
-            return InMemoryFeedStore()
-        case .file:
-            return FileFeedStore(fileURL: Self.location(options.path, defaultName: "feed.json"))
-        case .sqlite:
-            return SQLiteFeedStore(fileURL: Self.location(options.path, defaultName: "feed.sqlite"))
-        }
+        options.store.makeStore(at: Self.location(options.path, defaultName: options.store.fileName ?? "feed"))
     }
 
     private func clock(_ options: CacheOptions) -> @Sendable () -> Date {

@@ -14,8 +14,7 @@ struct StressSave {
 
     func run() async -> Int32 {
         let url = URL(fileURLWithPath: options.path)
-        let realStore: any FeedStore =
-            options.store == .sqlite ? SQLiteFeedStore(fileURL: url) : FileFeedStore(fileURL: url)
+        let realStore = options.store.makeStore(at: url)
         let store: any FeedStore =
             options.pauseBetween.map { seconds in
                 PausingStore(realStore, seconds: seconds) { [seed = options.seed, output] in output("paused \(seed)") }

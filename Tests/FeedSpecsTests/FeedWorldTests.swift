@@ -1,4 +1,5 @@
 import FeedAcceptance
+import FeedSupport
 import Foundation
 import SpecKit
 import Testing

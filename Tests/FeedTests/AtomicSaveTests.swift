@@ -1,5 +1,6 @@
 import Feed
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 import Testing
 

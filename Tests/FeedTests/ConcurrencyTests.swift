@@ -1,6 +1,7 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 import Testing
 
@@ -36,13 +37,13 @@ struct ConcurrencyTests {
         let screens = await withTaskGroup(of: FeedScreen?.self) { group in
             for task in 0..<100 {
                 group.addTask {
-                    let client = HTTPClientStub()
+                    let client = StubHTTPClient(unknownAddresses: .unreachable)
                     if task.isMultiple(of: 2) {
                         let feed = taggedFeed(task + 1, count: feedSize(task + 1))
                         let items = feed.map {
                             feedItemJSON(id: UUID().uuidString, description: $0.id, image: $0.url.absoluteString)
                         }
-                        client.stub(feedURL, status: 200, body: itemsJSON(items))
+                        client.answer(feedURL, with: .init(status: 200, body: itemsJSON(items)))
                     }
                     let app = FeedApp(httpClient: client, store: store, feedURL: feedURL, currentDate: { testNow })
                     if task % 5 == 4 {

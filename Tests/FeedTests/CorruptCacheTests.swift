@@ -2,6 +2,7 @@ import CSQLite
 import Feed
 import FeedApp
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 import Testing
 
@@ -97,7 +98,7 @@ struct CorruptCacheTests {
         defer { directory.remove() }
         let (store, _) = try await damagedStore(kind, damage, in: directory)
         let app = FeedApp(
-            httpClient: HTTPClientStub.offline(), store: store, feedURL: feedURL, currentDate: { testNow })
+            httpClient: StubHTTPClient.offline(), store: store, feedURL: feedURL, currentDate: { testNow })
 
         #expect(await app.launch() == .error("Couldn't connect to server"))
     }
@@ -111,7 +112,7 @@ struct CorruptCacheTests {
         let (store, _) = try await damagedStore(kind, damage, in: directory)
         let remote = uniqueImageFeed(count: 3).models
         let items = remote.map { feedItemJSON(id: $0.id, image: $0.url.absoluteString) }
-        let client = HTTPClientStub.answering(200, itemsJSON(items), at: feedURL)
+        let client = StubHTTPClient.answering(200, itemsJSON(items), at: feedURL)
         let app = FeedApp(httpClient: client, store: store, feedURL: feedURL, currentDate: { testNow })
 
         #expect(await app.launch().images?.map(\.id) == remote.map(\.id))

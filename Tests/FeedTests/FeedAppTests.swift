@@ -1,6 +1,7 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct FeedAppTests {
     private let feedURL = URL(string: "https://feed.test.example/app/feed")!
 
     private func makeApp(
-        client: HTTPClientStub, store: any FeedStore, contract: FeedContract = .items, clock: TestClock = TestClock(),
+        client: StubHTTPClient, store: any FeedStore, contract: FeedContract = .items, clock: TestClock = TestClock(),
         maxCacheAgeInDays: Int = 7
     ) -> FeedApp {
         FeedApp(
@@ -17,11 +18,11 @@ struct FeedAppTests {
             maxCacheAgeInDays: maxCacheAgeInDays)
     }
 
-    private func onlineClient(serving images: [FeedImage]) -> HTTPClientStub {
+    private func onlineClient(serving images: [FeedImage]) -> StubHTTPClient {
         let items = images.map {
             feedItemJSON(id: $0.id, description: $0.description, location: $0.location, image: $0.url.absoluteString)
         }
-        return HTTPClientStub.answering(200, itemsJSON(items), at: feedURL)
+        return StubHTTPClient.answering(200, itemsJSON(items), at: feedURL)
     }
 
     private func cachedStore(_ images: [FeedImage], savedAt timestamp: Date) async -> InMemoryFeedStore {
@@ -84,7 +85,7 @@ struct FeedAppTests {
 
         await app.launch()
 
-        #expect(client.requestedURLs == [feedURL])
+        #expect(client.requests == [feedURL])
     }
 
     @Test func `launch shows an empty remote feed as no images`() async {
@@ -154,7 +155,7 @@ struct FeedAppTests {
     }
 
     @Test func `launch shows the photos of a photo list with their photographers`() async {
-        let client = HTTPClientStub.answering(200, json([photoJSON(id: "p1"), photoJSON(id: "p2")]), at: feedURL)
+        let client = StubHTTPClient.answering(200, json([photoJSON(id: "p1"), photoJSON(id: "p2")]), at: feedURL)
         let app = makeApp(client: client, store: InMemoryFeedStore(), contract: .photos)
 
         let screen = await app.launch()
@@ -166,7 +167,7 @@ struct FeedAppTests {
     @Test func `a photo list cached while online is shown the same offline`() async {
         let store = InMemoryFeedStore()
         let clock = TestClock()
-        let online = HTTPClientStub.answering(200, json([photoJSON(id: "p1"), photoJSON(id: "p2")]), at: feedURL)
+        let online = StubHTTPClient.answering(200, json([photoJSON(id: "p1"), photoJSON(id: "p2")]), at: feedURL)
         let onlineScreen = await makeApp(client: online, store: store, contract: .photos, clock: clock).launch()
 
         clock.now = testNow.adding(days: 1)

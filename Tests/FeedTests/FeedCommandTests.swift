@@ -1,4 +1,5 @@
 import Feed
+import FeedSupport
 import Foundation
 import Testing
 

@@ -1,39 +1,40 @@
 import Feed
+import FeedSupport
 import Foundation
 import Testing
 
 @Suite("Load feed from remote")
 struct LoadFeedFromRemoteUseCaseTests {
     @Test func `init does not request data from the URL`() {
-        let client = HTTPClientStub()
+        let client = StubHTTPClient(unknownAddresses: .unreachable)
 
         _ = RemoteFeedLoader(url: anyURL, client: client)
 
-        #expect(client.requestedURLs.isEmpty)
+        #expect(client.requests.isEmpty)
     }
 
     @Test func `load requests data from the URL`() async throws {
         let url = URL(string: "https://a-given.test.example/feed")!
-        let client = HTTPClientStub.answering(200, itemsJSON([]), at: url)
+        let client = StubHTTPClient.answering(200, itemsJSON([]), at: url)
 
         _ = try await RemoteFeedLoader(url: url, client: client).load()
 
-        #expect(client.requestedURLs == [url])
+        #expect(client.requests == [url])
     }
 
     @Test func `load twice requests data from the URL twice`() async throws {
-        let client = HTTPClientStub.answering(200, itemsJSON([]))
+        let client = StubHTTPClient.answering(200, itemsJSON([]))
         let loader = RemoteFeedLoader(url: anyURL, client: client)
 
         _ = try await loader.load()
         _ = try await loader.load()
 
-        #expect(client.requestedURLs == [anyURL, anyURL])
+        #expect(client.requests == [anyURL, anyURL])
     }
 
     @Test func `load delivers connectivity error on client error`() async {
-        let client = HTTPClientStub()
-        client.stub(anyURL, failure: AnyError())
+        let client = StubHTTPClient(unknownAddresses: .unreachable)
+        client.fail(anyURL, with: AnyError())
 
         await #expect(throws: RemoteFeedLoader.Error.connectivity) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client).load()
@@ -43,7 +44,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     @Test(arguments: [199, 201, 300, 400, 500])
     func `load delivers invalid data error on non-200 HTTP response`(status: Int) async {
         let valid = itemsJSON([feedItemJSON(id: UUID().uuidString, image: "https://images.test.example/1.jpg")])
-        let client = HTTPClientStub.answering(status, valid)
+        let client = StubHTTPClient.answering(status, valid)
 
         await #expect(throws: RemoteFeedLoader.Error.invalidData) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client).load()
@@ -51,7 +52,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load delivers invalid data error on 200 HTTP response with invalid JSON`() async {
-        let client = HTTPClientStub.answering(200, Data("invalid json".utf8))
+        let client = StubHTTPClient.answering(200, Data("invalid json".utf8))
 
         await #expect(throws: RemoteFeedLoader.Error.invalidData) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client).load()
@@ -59,7 +60,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load delivers no images on 200 HTTP response with empty JSON list`() async throws {
-        let client = HTTPClientStub.answering(200, itemsJSON([]))
+        let client = StubHTTPClient.answering(200, itemsJSON([]))
 
         let images = try await RemoteFeedLoader(url: anyURL, client: client).load()
 
@@ -69,7 +70,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     @Test func `load delivers images on 200 HTTP response with JSON items`() async throws {
         let first = UUID()
         let second = UUID()
-        let client = HTTPClientStub.answering(
+        let client = StubHTTPClient.answering(
             200,
             itemsJSON([
                 feedItemJSON(
@@ -91,7 +92,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load with the photos contract delivers each photo as a feed image`() async throws {
-        let client = HTTPClientStub.answering(200, json([photoJSON(id: "abc123")]))
+        let client = StubHTTPClient.answering(200, json([photoJSON(id: "abc123")]))
 
         let images = try await RemoteFeedLoader(url: anyURL, client: client, contract: .photos).load()
 
@@ -100,7 +101,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load with the photos contract delivers invalid data error on an image-feed payload`() async {
-        let client = HTTPClientStub.answering(200, itemsJSON([]))
+        let client = StubHTTPClient.answering(200, itemsJSON([]))
 
         await #expect(throws: RemoteFeedLoader.Error.invalidData) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client, contract: .photos).load()
@@ -108,7 +109,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load with the image-feed contract delivers invalid data error on a photo list`() async {
-        let client = HTTPClientStub.answering(200, json([photoJSON(id: "abc123")]))
+        let client = StubHTTPClient.answering(200, json([photoJSON(id: "abc123")]))
 
         await #expect(throws: RemoteFeedLoader.Error.invalidData) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client, contract: .items).load()
@@ -116,7 +117,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `loadPhotos delivers the photos with all their details`() async throws {
-        let client = HTTPClientStub.answering(200, json([photoJSON(id: "abc123"), photoJSON(id: "def456")]))
+        let client = StubHTTPClient.answering(200, json([photoJSON(id: "abc123"), photoJSON(id: "def456")]))
 
         let photos = try await RemoteFeedLoader(url: anyURL, client: client).loadPhotos()
 
@@ -125,7 +126,7 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `loadPhotos delivers connectivity error on client error`() async {
-        let client = HTTPClientStub.offline()
+        let client = StubHTTPClient.offline()
 
         await #expect(throws: RemoteFeedLoader.Error.connectivity) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client).loadPhotos()
@@ -133,8 +134,8 @@ struct LoadFeedFromRemoteUseCaseTests {
     }
 
     @Test func `load rethrows cancellation instead of reporting a connectivity error`() async {
-        let client = HTTPClientStub()
-        client.stub(anyURL, failure: CancellationError())
+        let client = StubHTTPClient(unknownAddresses: .unreachable)
+        client.fail(anyURL, with: CancellationError())
 
         await #expect(throws: CancellationError.self) {
             _ = try await RemoteFeedLoader(url: anyURL, client: client).load()

@@ -10,8 +10,8 @@ import Messages
 struct TestCaseRunner<World: Actor>: Sendable {
     let environment: RunEnvironment<World>
 
-    private var configuration: RunConfiguration { environment.configuration }
-    private var library: CompiledLibrary<World> { environment.library }
+    var configuration: RunConfiguration { environment.configuration }
+    var library: CompiledLibrary<World> { environment.library }
 
     /// Ends an attempt whose running body passed its deadline, from the cursor published before that body:
     /// the test step ends with `outcome`, the remaining steps are skipped and the after hooks run, one body per
@@ -65,20 +65,18 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// Runs the test steps of `attempt` from `cursor.index` on; returns early when abandoned (inline mode).
     ///
     /// In inline mode, after every body it checks that the task was not abandoned before touching the cursor
-    /// (which then belongs to the runner).
+    /// (which then belongs to the worker pool).
     func runSteps(_ attempt: Attempt, cursor: Cursor<World>, mode: BodyMode<World>) async {
-        let prepared = attempt.prepared
         let clock = environment.clock
         let emit: @Sendable (Envelope) -> Void
         switch mode {
         case .isolated: emit = attempt.emit
         case .inline(let watched): emit = { watched.emit($0) }
         }
-        let skipping = attempt.skipAll || configuration.dryRun
         let testCaseStartedId = cursor.testCaseStartedId
-        while cursor.index < prepared.steps.count {
+        while cursor.index < attempt.prepared.steps.count {
             if mode.isOver { return }
-            let step = prepared.steps[cursor.index]
+            let step = attempt.prepared.steps[cursor.index]
             let started = clock.now()
             cursor.started = started
             emit(
@@ -88,100 +86,116 @@ struct TestCaseRunner<World: Actor>: Sendable {
                 testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil, clock: clock,
                 emit: emit)
             cursor.target = target
-            var outcome: BodyOutcome
+            let outcome: BodyOutcome?
             switch step.kind {
-            case .hook(let position):
-                let hook = library.hooks[position]
-                let isBefore = hook.record.kind == .beforeScenario
-                cursor.result = StepResult(
-                    kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: prepared.info.uri,
-                    line: prepared.info.line, column: prepared.info.column, status: .skipped)
-                if skipping || (isBefore && cursor.worst != .passed) || cursor.worldFailed {
-                    outcome = .skipped
-                } else if hook.record.tearsDownWorld && cursor.world == nil {
-                    outcome = .passed
-                } else {
-                    let made = await obtainWorld(
-                        cursor.world, prepared.info, location: hook.info.location, mode: mode)
-                    if mode.isOver { return }
-                    switch made {
-                    case .failed(let failure):
-                        cursor.worldFailed = true
-                        outcome = failure
-                    case .ready(let world):
-                        cursor.world = world
-                        let context = SpecContext(
-                            scenario: prepared.info, step: nil, status: cursor.worst, target: target)
-                        outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode)
-                        if mode.isOver { return }
-                        if outcome.status == .skipped { cursor.skippedItself = true }
-                    }
-                }
+            case .hook(let slot):
+                outcome = await runHookStep(library.hooks[slot], attempt, cursor: cursor, target: target, mode: mode)
             case .step(let pickleStep, let match):
-                let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
-                let location = gherkinStep?.step.location
-                cursor.result = StepResult(
-                    kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text,
-                    uri: prepared.info.uri, line: location?.line ?? prepared.info.line,
-                    column: location?.column ?? prepared.info.column, status: .skipped,
-                    pickleStepId: pickleStep.id)
-                switch match {
-                case _ where cursor.skippedItself:
-                    // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
-                    if case .matched(let position, _) = match {
-                        cursor.result.definition = library.steps[position].info
-                    }
-                    outcome = .skipped
-                case .undefined:
-                    let snippets = library.snippets(for: pickleStep)
-                    emit(
-                        .suggestion(
-                            Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
-                    cursor.result.snippet = snippets.first?.code
-                    cursor.result.suggestions = library.didYouMean(pickleStep.text)
-                    outcome = BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
-                case .ambiguous(let matches):
-                    cursor.result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
-                    outcome = BodyOutcome(
-                        status: .ambiguous,
-                        detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
-                            + cursor.result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
-                case .failed(let message):
-                    outcome = .failed(message, type: "StepMatchError")
-                case .matched(let position, let arguments):
-                    let definition = library.steps[position]
-                    cursor.result.definition = definition.info
-                    if skipping || cursor.worst != .passed || cursor.worldFailed {
-                        outcome = .skipped
-                    } else if let problem = definition.problem {
-                        outcome = .failed(problem.description, type: "StepLibraryError", location: problem.location)
-                    } else {
-                        let made = await obtainWorld(
-                            cursor.world, prepared.info, location: definition.info.location, mode: mode)
-                        if mode.isOver { return }
-                        switch made {
-                        case .failed(let failure):
-                            cursor.worldFailed = true
-                            outcome = failure
-                        case .ready(let world):
-                            cursor.world = world
-                            var stepInfo = TestStepInfo(
-                                text: pickleStep.text, keyword: cursor.result.keyword, uri: prepared.info.uri,
-                                location: location ?? Location(line: prepared.info.line), pickleStepId: pickleStep.id,
-                                scenario: prepared.info)
-                            outcome = await runStep(
-                                definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep,
-                                world: world, stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
-                            if mode.isOver { return }
-                            if outcome.status == .skipped { cursor.skippedItself = true }
-                        }
-                    }
-                }
+                outcome = await runPickleStep(
+                    pickleStep, match, attempt, cursor: cursor, target: target, mode: mode, emit: emit)
             }
-            if mode.isOver { return }
+            guard let outcome, !mode.isOver else { return }
             _ = target.close()
             finishStep(attempt, outcome: outcome, cursor: cursor, emit: emit)
         }
+    }
+
+    /// Whether the attempt's steps are only reported, not run (fail-fast after a failure, or a dry run).
+    private func isSkipping(_ attempt: Attempt) -> Bool {
+        attempt.skipAll || configuration.dryRun
+    }
+
+    /// Runs a before or after hook of the test case; nil when the task was abandoned meanwhile.
+    private func runHookStep(
+        _ hook: CompiledHook<World>, _ attempt: Attempt, cursor: Cursor<World>, target: AttachmentTarget,
+        mode: BodyMode<World>
+    ) async -> BodyOutcome? {
+        let info = attempt.prepared.info
+        cursor.result = StepResult(
+            kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: info.uri, line: info.line,
+            column: info.column, status: .skipped)
+        let isBefore = hook.record.kind == .beforeScenario
+        if isSkipping(attempt) || (isBefore && cursor.worst != .passed) || cursor.worldFailed { return .skipped }
+        if hook.record.tearsDownWorld && cursor.world == nil { return .passed }
+        switch await world(for: cursor, info, location: hook.info.location, mode: mode) {
+        case nil: return nil
+        case .failed(let failure)?: return failure
+        case .ready(let world)?:
+            let context = SpecContext(scenario: info, step: nil, status: cursor.worst, target: target)
+            let outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode)
+            if mode.isOver { return nil }
+            if outcome.status == .skipped { cursor.skippedItself = true }
+            return outcome
+        }
+    }
+
+    /// Runs a step of the pickle as it matched; nil when the task was abandoned meanwhile.
+    private func runPickleStep(
+        _ pickleStep: PickleStep, _ match: StepMatch, _ attempt: Attempt, cursor: Cursor<World>,
+        target: AttachmentTarget, mode: BodyMode<World>, emit: @Sendable (Envelope) -> Void
+    ) async -> BodyOutcome? {
+        let info = attempt.prepared.info
+        let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
+        let location = gherkinStep?.step.location
+        cursor.result = StepResult(
+            kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text, uri: info.uri,
+            line: location?.line ?? info.line, column: location?.column ?? info.column, status: .skipped,
+            pickleStepId: pickleStep.id)
+        switch match {
+        case _ where cursor.skippedItself:
+            // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
+            if case .matched(let position, _) = match { cursor.result.definition = library.steps[position].info }
+            return .skipped
+        case .undefined:
+            let snippets = library.snippets(for: pickleStep)
+            emit(.suggestion(Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
+            cursor.result.snippet = snippets.first?.code
+            cursor.result.suggestions = library.didYouMean(pickleStep.text)
+            return BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
+        case .ambiguous(let matches):
+            cursor.result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
+            return BodyOutcome(
+                status: .ambiguous,
+                detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
+                    + cursor.result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
+        case .failed(let message):
+            return .failed(message, type: "StepMatchError")
+        case .matched(let position, let arguments):
+            let definition = library.steps[position]
+            cursor.result.definition = definition.info
+            if isSkipping(attempt) || cursor.worst != .passed || cursor.worldFailed { return .skipped }
+            if let problem = definition.problem {
+                return .failed(problem.description, type: "StepLibraryError", location: problem.location)
+            }
+            switch await world(for: cursor, info, location: definition.info.location, mode: mode) {
+            case nil: return nil
+            case .failed(let failure)?: return failure
+            case .ready(let world)?:
+                var stepInfo = TestStepInfo(
+                    text: pickleStep.text, keyword: cursor.result.keyword, uri: info.uri,
+                    location: location ?? Location(line: info.line), pickleStepId: pickleStep.id, scenario: info)
+                let outcome = await runStep(
+                    definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep, world: world,
+                    stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
+                if mode.isOver { return nil }
+                if outcome.status == .skipped { cursor.skippedItself = true }
+                return outcome
+            }
+        }
+    }
+
+    /// The scenario's world (made on first use and kept in the cursor), or why it could not be made; nil when the
+    /// task was abandoned while making it.
+    private func world(
+        for cursor: Cursor<World>, _ info: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
+    ) async -> WorldResult<World>? {
+        let made = await obtainWorld(cursor.world, info, location: location, mode: mode)
+        if mode.isOver { return nil }
+        switch made {
+        case .failed: cursor.worldFailed = true
+        case .ready(let world): cursor.world = world
+        }
+        return made
     }
 
     /// Emits the end of the current test step, records its result and moves the cursor to the next one.
@@ -210,143 +224,6 @@ struct TestCaseRunner<World: Actor>: Sendable {
         cursor.worst = max(cursor.worst, outcome.status)
         cursor.index += 1
         cursor.target = nil
-    }
-
-    /// The scenario's world, made on first use.
-    func obtainWorld(
-        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
-    ) async -> WorldResult<World> {
-        if let world { return .ready(world) }
-        let box = WorldBox<World>()
-        let make = environment.makeWorld
-        let timedOut = BodyOutcome.failed(
-            "cannot make the world of \(scenario.displayName): timed out after "
-                + environment.timeoutDescription, type: "WorldError")
-        let result: Timeout.Result
-        switch mode {
-        case .isolated:
-            result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
-                let made = try await make(scenario)
-                box.world.withLock { $0 = made }
-            }
-        case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut) }
-            do {
-                let made = try await make(scenario)
-                box.world.withLock { $0 = made }
-                result = .finished(nil)
-            } catch {
-                result = .finished(error)
-            }
-            watched.endBody()
-        }
-        switch result {
-        case .timedOut:
-            return .failed(timedOut)
-        case .finished(let error?):
-            var outcome = BodyOutcome(error: error, location: nil)
-            if outcome.status == .failed {
-                let message =
-                    "cannot make the world of \(scenario.displayName): \(outcome.detail ?? outcome.message ?? "")"
-                outcome = .failed(message, type: outcome.exception?.type ?? "WorldError")
-            }
-            return .failed(outcome)
-        case .finished(nil):
-            guard let made = box.world.value else {
-                return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
-            }
-            return .ready(made)
-        }
-    }
-
-    /// Runs a scenario or step hook on `world` against the timeout.
-    func runHook(
-        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext, mode: BodyMode<World>,
-        ifTimedOut: BodyOutcome? = nil
-    ) async -> BodyOutcome {
-        let body: @Sendable () async throws -> Void
-        switch hook.record.body {
-        case .run(let run): body = run
-        case .scenario(let run): body = { try await run(world) }
-        case .step(let run):
-            guard let step else { return .passed }
-            body = { try await run(world, step) }
-        }
-        return await guarded(
-            body, context: context, location: hook.info.location, mode: mode, ifTimedOut: ifTimedOut)
-    }
-
-    /// Runs `body` against the timeout and classifies how it ended.
-    ///
-    /// In inline mode the body runs in the current task (the test case's task, watched by the watchdog), and
-    /// `ifTimedOut` (by default the timeout failure) is what the test step ends with if it passes its deadline.
-    func guarded(
-        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
-        mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
-    ) async -> BodyOutcome {
-        let timedOut = BodyOutcome.failed(
-            environment.timeoutMessage, type: "TimeoutError",
-            location: location)
-        switch mode {
-        case .isolated:
-            switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
-            case .finished(nil): return .passed
-            case .finished(let error?): return BodyOutcome(error: error, location: location)
-            case .timedOut: return timedOut
-            }
-        case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: ifTimedOut ?? timedOut, failsWorld: false) else { return timedOut }
-            defer { watched.endBody() }
-            do {
-                try await SpecContext.$currentValue.withValue(context) { try await body() }
-                return .passed
-            } catch {
-                return BodyOutcome(error: error, location: location)
-            }
-        }
-    }
-
-    /// Runs a matched step with its step hooks.
-    func runStep(
-        _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
-        gherkinStep: PlanIndex.StepEntry?, world: World, stepInfo: inout TestStepInfo,
-        status: TestStepResultStatus, target: AttachmentTarget, mode: BodyMode<World>
-    ) async -> BodyOutcome {
-        let tags = stepInfo.scenario.tags
-        var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
-        var outcome = BodyOutcome.passed
-        let hasStepHooks = library.hasStepHooks
-        for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
-            outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
-            if outcome.status != .passed { break }
-        }
-        if outcome.status == .passed {
-            let invoke = definition.record.invoke
-            let types = definition.record.argumentTypes
-            let info = definition.info
-            let argument = pickleStep.argument
-            let uri = stepInfo.uri
-            let body: @Sendable () async throws -> Void = {
-                var values: [any Sendable] = []
-                values.reserveCapacity(types.count)
-                for argument in arguments { values.append(try argument.value()) }
-                if types.count == arguments.count + 1, let trailing = types.last {
-                    values.append(
-                        try trailingArgument(trailing, argument: argument, step: gherkinStep, uri: uri, info: info))
-                }
-                try await invoke(world, values)
-            }
-            outcome = await guarded(body, context: context, location: definition.info.location, mode: mode)
-        }
-        stepInfo.status = outcome.status
-        context.step = stepInfo
-        for hook in hasStepHooks ? library.hooks(.afterStep, tags: tags) : [] {
-            let hookOutcome = await runHook(
-                hook, world: world, step: stepInfo, context: context, mode: mode,
-                ifTimedOut: outcome.status == .passed ? nil : outcome)
-            if outcome.status == .passed && hookOutcome.status != .passed { outcome = hookOutcome }
-        }
-        return outcome
     }
 }
 

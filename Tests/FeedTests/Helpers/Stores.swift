@@ -1,5 +1,6 @@
 import Feed
 import FeedInfrastructure
+import FeedSupport
 import Foundation
 import Testing
 
@@ -9,32 +10,12 @@ import Testing
     import Darwin
 #endif
 
-/// The three stores, for suites that run the same checks against each.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case memory
-    case file
-    case sqlite
+extension StoreKind: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
 
-    static let persistent: [StoreKind] = [.file, .sqlite]
-
-    var testDescription: String { rawValue }
-
-    /// The cache's location inside `directory` (unused by the in-memory store).
+    /// The cache's location inside `directory`, one folder down (unused by the in-memory store).
     func location(in directory: URL) -> URL {
-        switch self {
-        case .memory: directory.appendingPathComponent("unused")
-        case .file: directory.appendingPathComponent("cache/feed.json")
-        case .sqlite: directory.appendingPathComponent("cache/feed.sqlite")
-        }
-    }
-
-    /// A fresh store whose files (if any) live at `url`.
-    func makeStore(at url: URL) -> any FeedStore {
-        switch self {
-        case .memory: InMemoryFeedStore()
-        case .file: FileFeedStore(fileURL: url)
-        case .sqlite: SQLiteFeedStore(fileURL: url)
-        }
+        directory.appendingPathComponent("cache/\(fileName ?? "unused")")
     }
 }
 

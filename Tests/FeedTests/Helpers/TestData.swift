@@ -1,4 +1,5 @@
 import Feed
+import FeedSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -81,5 +82,12 @@ final class TestClock: @unchecked Sendable {
 
     var currentDate: @Sendable () -> Date {
         { [self] in now }
+    }
+}
+
+extension StubHTTPClient {
+    /// A client answering `anyURL` with `status` and `body`.
+    static func answering(_ status: Int, _ body: Data) -> StubHTTPClient {
+        answering(status, body, at: anyURL)
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Finding `.feature` files and naming them.
+enum FeatureFiles {
+    static func absolute(_ path: String) -> String {
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    static func base(_ uriBase: String?) -> String {
+        absolute(uriBase ?? FileManager.default.currentDirectoryPath)
+    }
+
+    static func uri(of absolutePath: String, base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
+    }
+
+    /// What keeps `path` from being read as a spec, said after its name (`is a FIFO (named pipe), ...`), or nil
+    /// for a regular file, a folder or nothing at all.
+    static func problem(with path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            switch errno {
+            case ELOOP: return "is a symbolic link that leads back to itself (a loop); point it at a file or a folder"
+            case EACCES: return "cannot be read: permission denied"
+            default: return nil
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "is a FIFO (named pipe), not a file: give a .feature file or a folder"
+        case S_IFCHR, S_IFBLK: return "is a device, not a file: give a .feature file or a folder"
+        case S_IFSOCK: return "is a socket, not a file: give a .feature file or a folder"
+        default: return "is not a regular file: give a .feature file or a folder"
+        }
+    }
+
+    /// The absolute paths of the `.feature` files under `paths`, sorted, without duplicates.
+    static func find(_ paths: [String]) throws(SpecRunError) -> [String] {
+        var found: Set<String> = []
+        let manager = FileManager.default
+        for path in paths {
+            let absolutePath = absolute(path)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: absolutePath, isDirectory: &isFolder) else {
+                if let problem = problem(with: absolutePath) {
+                    throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
+                }
+                throw SpecRunError(
+                    kind: .missingPath, message: "no such file or folder: \(path) (looked for \(absolutePath))")
+            }
+            guard isFolder.boolValue else {
+                if let problem = problem(with: absolutePath) {
+                    throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
+                }
+                found.insert(absolutePath)
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: absolutePath) else {
+                throw SpecRunError(kind: .unreadable, message: "cannot list the folder \(path)")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".feature") {
+                    let file = absolutePath + "/" + relative
+                    if let problem = problem(with: file) {
+                        throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
+                    }
+                    found.insert(file)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,142 @@
+import CucumberExpressions
+import Messages
+
+/// Running the bodies of a test case: making the world, hooks and steps, each against the step timeout.
+extension TestCaseRunner {
+    /// The scenario's world, made on first use.
+    func obtainWorld(
+        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
+    ) async -> WorldResult<World> {
+        if let world { return .ready(world) }
+        let box = WorldBox<World>()
+        let make = environment.makeWorld
+        let timedOut = BodyOutcome.failed(
+            "cannot make the world of \(scenario.displayName): timed out after "
+                + environment.timeoutDescription, type: "WorldError")
+        let result: Timeout.Result
+        switch mode {
+        case .isolated:
+            result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+            }
+        case .inline(let watched):
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut) }
+            do {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+                result = .finished(nil)
+            } catch {
+                result = .finished(error)
+            }
+            watched.endBody()
+        }
+        switch result {
+        case .timedOut:
+            return .failed(timedOut)
+        case .finished(let error?):
+            var outcome = BodyOutcome(error: error, location: nil)
+            if outcome.status == .failed {
+                let message =
+                    "cannot make the world of \(scenario.displayName): \(outcome.detail ?? outcome.message ?? "")"
+                outcome = .failed(message, type: outcome.exception?.type ?? "WorldError")
+            }
+            return .failed(outcome)
+        case .finished(nil):
+            guard let made = box.world.value else {
+                return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
+            }
+            return .ready(made)
+        }
+    }
+
+    /// Runs a scenario or step hook on `world` against the timeout.
+    func runHook(
+        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext, mode: BodyMode<World>,
+        ifTimedOut: BodyOutcome? = nil
+    ) async -> BodyOutcome {
+        let body: @Sendable () async throws -> Void
+        switch hook.record.body {
+        case .run(let run): body = run
+        case .scenario(let run): body = { try await run(world) }
+        case .step(let run):
+            guard let step else { return .passed }
+            body = { try await run(world, step) }
+        }
+        return await guarded(
+            body, context: context, location: hook.info.location, mode: mode, ifTimedOut: ifTimedOut)
+    }
+
+    /// Runs `body` against the timeout and classifies how it ended.
+    ///
+    /// In inline mode the body runs in the current task (the test case's task, watched by the watchdog), and
+    /// `ifTimedOut` (by default the timeout failure) is what the test step ends with if it passes its deadline.
+    func guarded(
+        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
+        mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
+    ) async -> BodyOutcome {
+        let timedOut = BodyOutcome.failed(
+            environment.timeoutMessage, type: "TimeoutError",
+            location: location)
+        switch mode {
+        case .isolated:
+            switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
+            case .finished(nil): return .passed
+            case .finished(let error?): return BodyOutcome(error: error, location: location)
+            case .timedOut: return timedOut
+            }
+        case .inline(let watched):
+            guard watched.beginBody(ifTimedOut: ifTimedOut ?? timedOut, failsWorld: false) else { return timedOut }
+            defer { watched.endBody() }
+            do {
+                try await SpecContext.$currentValue.withValue(context) { try await body() }
+                return .passed
+            } catch {
+                return BodyOutcome(error: error, location: location)
+            }
+        }
+    }
+
+    /// Runs a matched step with its step hooks.
+    func runStep(
+        _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
+        gherkinStep: PlanIndex.StepEntry?, world: World, stepInfo: inout TestStepInfo,
+        status: TestStepResultStatus, target: AttachmentTarget, mode: BodyMode<World>
+    ) async -> BodyOutcome {
+        let tags = stepInfo.scenario.tags
+        var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
+        var outcome = BodyOutcome.passed
+        let hasStepHooks = library.hasStepHooks
+        for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
+            outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
+            if outcome.status != .passed { break }
+        }
+        if outcome.status == .passed {
+            let invoke = definition.record.invoke
+            let types = definition.record.argumentTypes
+            let info = definition.info
+            let argument = pickleStep.argument
+            let uri = stepInfo.uri
+            let body: @Sendable () async throws -> Void = {
+                var values: [any Sendable] = []
+                values.reserveCapacity(types.count)
+                for argument in arguments { values.append(try argument.value()) }
+                if types.count == arguments.count + 1, let trailing = types.last {
+                    values.append(
+                        try trailingArgument(trailing, argument: argument, step: gherkinStep, uri: uri, info: info))
+                }
+                try await invoke(world, values)
+            }
+            outcome = await guarded(body, context: context, location: definition.info.location, mode: mode)
+        }
+        stepInfo.status = outcome.status
+        context.step = stepInfo
+        for hook in hasStepHooks ? library.hooks(.afterStep, tags: tags) : [] {
+            let hookOutcome = await runHook(
+                hook, world: world, step: stepInfo, context: context, mode: mode,
+                ifTimedOut: outcome.status == .passed ? nil : outcome)
+            if outcome.status == .passed && hookOutcome.status != .passed { outcome = hookOutcome }
+        }
+        return outcome
+    }
+}
