@@ -58,7 +58,9 @@ let package = Package(
             name: "SpecKitTests",
             dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
-        .testTarget(name: "FeedSpecsTests", dependencies: ["SpecKitTesting", "FeedAcceptance", "FeedSupport", "SpecKit"]),
+        .testTarget(
+            name: "FeedSpecsTests",
+            dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
     ]
 )
