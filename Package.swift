@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SpecKit", targets: ["SpecKit"]),
         .library(name: "SpecReports", targets: ["SpecReports"]),
         .library(name: "SpecKitTesting", targets: ["SpecKitTesting"]),
+        .library(name: "SpecKitCommand", targets: ["SpecKitCommand"]),
         .executable(name: "feed", targets: ["feed"]),
         .executable(name: "feed-specs", targets: ["feed-specs"]),
         .executable(name: "feed-specs-bench", targets: ["feed-specs-bench"]),
@@ -42,12 +43,13 @@ let package = Package(
             name: "SpecKit", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
         .target(name: "SpecReports", dependencies: ["Messages"]),
         .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports", "Messages"]),
+        .target(name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages"]),
 
         // The feed's acceptance specs and the command line.
         .target(
             name: "FeedAcceptance", dependencies: ["SpecKit", "Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
         .executableTarget(
-            name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKit", "SpecReports", "Gherkin", "Messages"]),
+            name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKitCommand"]),
         .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin", "Messages"]),
 
         .testTarget(

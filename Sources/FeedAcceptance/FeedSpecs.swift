@@ -30,11 +30,21 @@ public enum FeedSpecs {
         try world.tearDown()
     }
 
-    /// The specs folder: `$FEED_SPECS_DIR`, else `Specs/` of the package this file is in.
+    /// The specs `feed-specs` runs by default: `$SPECKIT_SPECS`, else `Specs` in the current folder when there is
+    /// one, else the package's own `Specs/` (when run from elsewhere).
+    public static func defaultSpecsPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return specs }
+        if FileManager.default.fileExists(atPath: "Specs") { return "Specs" }
+        return specsDirectory(environment: environment).path
+    }
+
+    /// The specs folder: `$SPECKIT_SPECS`, else `Specs/` of the package this file is in.
     public static func specsDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        if let override = environment["FEED_SPECS_DIR"], !override.isEmpty {
+        if let override = environment["SPECKIT_SPECS"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
         return packageRoot.appendingPathComponent("Specs", isDirectory: true)

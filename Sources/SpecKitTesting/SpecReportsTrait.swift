@@ -76,7 +76,7 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
 
 extension Trait {
     /// Writes the reports of `suite` into its `reportsDirectory` after the suite's tests
-    /// (`.build/spec-reports/` by default, or `$FEED_SPECS_REPORTS`).
+    /// (`.build/spec-reports/` by default, or `$SPECKIT_REPORTS`).
     public static func specReports<World: Actor>(_ suite: SpecSuite<World>, title: String = "Acceptance specs")
         -> Self where Self == SpecReportsTrait<World>
     {

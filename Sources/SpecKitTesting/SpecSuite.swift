@@ -18,7 +18,7 @@ import Testing
 /// ```
 ///
 /// The specs are read when the suite is made, at run time, from the source tree: editing a `.feature` file needs
-/// no rebuild. `FEED_SPECS_TAGS` (a tag expression) and `FEED_SPECS_NAME` (a regular expression matched against
+/// no rebuild. `SPECKIT_TAGS` (a tag expression) and `SPECKIT_NAME` (a regular expression matched against
 /// scenario names) select scenarios. A `.feature` file that does not parse becomes one failing case naming
 /// `file:line:column`; the other files still run.
 public final class SpecSuite<World: Actor>: Sendable {
@@ -59,7 +59,7 @@ public final class SpecSuite<World: Actor>: Sendable {
     ///   - packageRoot: the folder `.feature` uris are relative to (`Specs/cache.feature`).
     ///   - variants: what every scenario runs against; each case name ends with `[variant]`.
     ///   - library: the step definitions, parameter types and hooks.
-    ///   - environment: where `FEED_SPECS_TAGS`, `FEED_SPECS_NAME` and `FEED_SPECS_REPORTS` are read.
+    ///   - environment: where `SPECKIT_TAGS`, `SPECKIT_NAME` and `SPECKIT_REPORTS` are read.
     ///   - configure: changes to the run configuration (timeouts, strictness...), applied after the environment.
     ///   - makeWorld: makes the fresh world of one scenario for one variant.
     ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
@@ -72,16 +72,16 @@ public final class SpecSuite<World: Actor>: Sendable {
     ) {
         var configuration = RunConfiguration()
         configuration.uriBase = packageRoot.path
-        if let tags = environment["FEED_SPECS_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let tags = environment["SPECKIT_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
             configuration.tagExpressions = [tags]
         }
-        if let name = environment["FEED_SPECS_NAME"], !name.isEmpty {
+        if let name = environment["SPECKIT_NAME"], !name.isEmpty {
             configuration.namePatterns = [name]
         }
         configure(&configuration)
         self.configuration = configuration
         self.variants = variants.map(\.description)
-        if let reports = environment["FEED_SPECS_REPORTS"], !reports.isEmpty {
+        if let reports = environment["SPECKIT_REPORTS"], !reports.isEmpty {
             reportsDirectory = URL(fileURLWithPath: reports, isDirectory: true)
         } else {
             reportsDirectory = packageRoot.appendingPathComponent(".build/spec-reports", isDirectory: true)

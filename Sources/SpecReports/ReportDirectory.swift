@@ -38,6 +38,20 @@ public struct ReportDirectory: Sendable, Hashable {
                 ("markdown", markdown), ("rerun", rerun), ("usage", usage),
             ]
         }
+
+        /// The file name of a file format's report (nil when it is switched off, or for a console format).
+        public func name(of format: ReportFormat) -> String? {
+            switch format {
+            case .message: messages
+            case .json: cucumberJSON
+            case .junit: junit
+            case .html: html
+            case .markdown: markdown
+            case .rerun: rerun
+            case .usage: usage
+            case .pretty, .progress, .summary: nil
+            }
+        }
     }
 
     /// The directory the reports are written to.
@@ -68,37 +82,13 @@ public struct ReportDirectory: Sendable, Hashable {
     /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
     /// Fails (naming the path) when the directory or a temporary file cannot be created.
     public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
+        let settings = ReportSettings(strict: strict, title: title)
         var formatters: [any ReportFormatter] = []
-        do {
-            if let name = fileNames.messages {
-                formatters.append(MessageFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
-            }
-            if let name = fileNames.cucumberJSON {
-                formatters.append(CucumberJSONFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
-            }
-            if let name = fileNames.junit {
-                formatters.append(
-                    JUnitFormatter(output: try AtomicFileOutput(url(of: name)), strict: strict, query: query))
-            }
-            if let name = fileNames.html {
-                formatters.append(
-                    HTMLFormatter(
-                        output: try AtomicFileOutput(url(of: name)), title: title, strict: strict, query: query))
-            }
-            if let name = fileNames.markdown {
-                formatters.append(
-                    MarkdownFormatter(
-                        output: try AtomicFileOutput(url(of: name)), title: title, strict: strict, query: query))
-            }
-            if let name = fileNames.rerun {
-                formatters.append(RerunFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
-            }
-            if let name = fileNames.usage {
-                formatters.append(UsageFormatter(output: try AtomicFileOutput(url(of: name)), query: query))
-            }
-        } catch {
-            // The temporary files already opened are removed when their outputs are released.
-            throw error
+        for format in ReportFormat.fileFormats {
+            guard let name = fileNames.name(of: format) else { continue }
+            // A failure leaves the temporary files already opened to be removed when their outputs are released.
+            formatters.append(
+                format.makeFormatter(output: try AtomicFileOutput(url(of: name)), settings: settings, query: query))
         }
         return formatters
     }

@@ -43,7 +43,7 @@ actor CounterWorld {
                 }
             }
             var environment = environment
-            environment["FEED_SPECS_REPORTS"] = root.appendingPathComponent("reports").path
+            environment["SPECKIT_REPORTS"] = root.appendingPathComponent("reports").path
             return SpecSuite(
                 specs: root.appendingPathComponent("Specs"), packageRoot: root, variants: ["a", "b"],
                 library: steps, environment: environment
@@ -80,19 +80,19 @@ actor CounterWorld {
 
     @Test func tagExpressionFromTheEnvironmentSelectsScenarios() throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
-        let names = sandbox.suite(["FEED_SPECS_TAGS": "@fast"]).cases.map(\.name)
+        let names = sandbox.suite(["SPECKIT_TAGS": "@fast"]).cases.map(\.name)
         #expect(names == ["Counting › Setting the value [a]", "Counting › Setting the value [b]"])
     }
 
     @Test func namePatternFromTheEnvironmentSelectsScenarios() throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
-        let names = sandbox.suite(["FEED_SPECS_NAME": "unknown"]).cases.map(\.name)
+        let names = sandbox.suite(["SPECKIT_NAME": "unknown"]).cases.map(\.name)
         #expect(names == ["Counting › An unknown step [a]", "Counting › An unknown step [b]"])
     }
 
     @Test func invalidTagExpressionIsOneFailingCaseNamingIt() throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
-        let cases = sandbox.suite(["FEED_SPECS_TAGS": "@fast and"]).cases
+        let cases = sandbox.suite(["SPECKIT_TAGS": "@fast and"]).cases
         #expect(cases.count == 1)
         #expect(cases.first?.name.contains("@fast and") == true)
     }

@@ -116,12 +116,20 @@ struct GherkinCommandTests {
     @Test(
         "usage errors exit 2",
         arguments: [
-            ["gherkin"], ["gherkin", "--bogus", "x.feature"], ["gherkin", "--languages"], ["no-such-command"],
+            ["gherkin"], ["gherkin", "--bogus", "x.feature"], ["gherkin", "--languages"], ["gherkn"],
         ])
     func usageErrors(arguments: [String]) throws {
         let result = try FeedSpecsExecutable.run(arguments)
         #expect(result.status == 2)
         #expect(result.errors.contains("usage"))
+    }
+
+    @Test("a word that is no command and not close to one is taken as a path, and said missing")
+    func missingPath() throws {
+        let result = try FeedSpecsExecutable.run(["nosuchdir"])
+        #expect(result.status == 2)
+        #expect(result.errors == "feed-specs: no such file or folder: nosuchdir\n")
+        #expect(result.output.isEmpty)
     }
 
     @Test("a broken --languages file is a usage error naming it")

@@ -32,10 +32,11 @@ extension CompiledLibrary {
 
     /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`.
     func didYouMean(_ text: String) -> [String] {
-        let target = Array(text.lowercased())
+        let target = text.lowercased()
+        let targetCount = target.count
         let scored = steps.compactMap { definition -> (Double, Int, String)? in
-            let pattern = Array(literalText(of: definition.info).lowercased())
-            let longest = max(pattern.count, target.count)
+            let pattern = literalText(of: definition.info).lowercased()
+            let longest = max(pattern.count, targetCount)
             guard longest > 0 else { return nil }
             let distance = editDistance(target, pattern, limit: longest / 2 + 1)
             let score = Double(distance) / Double(longest)
@@ -54,25 +55,6 @@ func literalText(of definition: StepDefinitionInfo) -> String {
         if text.hasSuffix("$") { text.removeLast() }
     }
     return text
-}
-
-/// The Levenshtein distance of two character arrays, or `limit` when it is at least `limit`.
-func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-    if abs(a.count - b.count) >= limit { return limit }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        current[0] = i
-        var rowMinimum = current[0]
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            rowMinimum = min(rowMinimum, current[j])
-        }
-        if rowMinimum >= limit { return limit }
-        swap(&previous, &current)
-    }
-    return min(a.isEmpty ? b.count : previous[b.count], limit)
 }
 
 /// A Swift string literal for `text`.

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import TagExpressions
 
@@ -45,6 +46,9 @@ public struct RunConfiguration: Sendable {
     /// The folder `.feature` uris are written relative to (default: the current directory). Files outside it
     /// keep their path as given.
     public var uriBase: String?
+    /// The Gherkin languages a `# language:` header can name (default: the built-in ones; add more with
+    /// `GherkinLanguages.builtIn(plus:)`).
+    public var languages: GherkinLanguages = .builtIn
     /// The `implementation` of the `meta` message.
     public var implementation = Product(name: "feed-specs", version: "0.1.0")
 

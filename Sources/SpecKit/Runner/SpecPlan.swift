@@ -62,16 +62,18 @@ public struct SpecPlan: Sendable {
     ///   - paths: files and folders.
     ///   - uriBase: the folder uris are relative to (default: the current directory).
     ///   - ids: where ids come from; share it with the runner (`SpecRunner.plan(paths:)` does).
+    ///   - languages: the Gherkin languages `# language:` headers can name.
     /// - Throws: `SpecRunError` when a path does not exist or cannot be read, naming it.
     public static func load(
-        paths: [String], uriBase: String? = nil, ids: IdSource = .incrementing()
+        paths: [String], uriBase: String? = nil, ids: IdSource = .incrementing(),
+        languages: GherkinLanguages = .builtIn
     ) throws(SpecRunError) -> SpecPlan {
         let files = try FeatureFiles.find(paths)
         let base = FeatureFiles.base(uriBase)
         guard files.count > 1 else {
             var generator = SharedIdGenerator(source: ids)
             let documents = try files.map { file throws(SpecRunError) in
-                try parse(file, base: base, generator: &generator)
+                try parse(file, base: base, languages: languages, generator: &generator)
             }
             return SpecPlan(documents: documents, ids: ids)
         }
@@ -82,7 +84,7 @@ public struct SpecPlan: Sendable {
             var generator = SharedIdGenerator(source: ids)
             for file in files {
                 do throws(SpecRunError) {
-                    handover.put(.success(try parse(file, base: base, generator: &generator)))
+                    handover.put(.success(try parse(file, base: base, languages: languages, generator: &generator)))
                 } catch {
                     handover.put(.failure(error))
                     break
@@ -111,7 +113,7 @@ public struct SpecPlan: Sendable {
 
     /// Reads and parses one file.
     private static func parse(
-        _ file: String, base: String, generator: inout SharedIdGenerator
+        _ file: String, base: String, languages: GherkinLanguages, generator: inout SharedIdGenerator
     ) throws(SpecRunError) -> Document {
         let data: Data
         do {
@@ -120,7 +122,9 @@ public struct SpecPlan: Sendable {
             throw SpecRunError(kind: .unreadable, message: "cannot read \(file): \(error.localizedDescription)")
         }
         let uri = FeatureFiles.uri(of: file, base: base)
-        return Document(uri: uri, path: file, result: Gherkin.parse(uri: uri, data: data, idGenerator: &generator))
+        return Document(
+            uri: uri, path: file,
+            result: Gherkin.parse(uri: uri, data: data, languages: languages, idGenerator: &generator))
     }
 
     /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what

@@ -72,7 +72,8 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///
     /// - Throws: `SpecRunError` when a path does not exist or cannot be read.
     public func plan(paths: [String]) throws(SpecRunError) -> SpecPlan {
-        try SpecPlan.load(paths: paths, uriBase: configuration.uriBase, ids: ids)
+        try SpecPlan.load(
+            paths: paths, uriBase: configuration.uriBase, ids: ids, languages: configuration.languages)
     }
 
     /// The scenarios of `plan` that the configuration selects, in its order.

@@ -30,13 +30,19 @@ enum FeedExecutable {
 
     /// Runs `feed` with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
     /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
-    static func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil) throws -> Outcome {
+    /// With `memoryLimitKB`, it runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
+    static func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws
+        -> Outcome
+    {
         guard let url else { throw AnyError(tag: "the feed executable was not found next to the test bundle") }
         let process = Process()
-        if let fileSizeLimitBlocks {
+        var limits: [String] = []
+        if let fileSizeLimitBlocks { limits.append("trap '' XFSZ; ulimit -f \(fileSizeLimitBlocks)") }
+        if let memoryLimitKB { limits.append("ulimit -v \(memoryLimitKB)") }
+        if !limits.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =
-                ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimitBlocks) && exec \"$0\" \"$@\"", url.path] + arguments
+                ["-c", limits.joined(separator: " && ") + " && exec \"$0\" \"$@\"", url.path] + arguments
         } else {
             process.executableURL = url
             process.arguments = arguments

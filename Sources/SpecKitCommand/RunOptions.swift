@@ -1,12 +1,7 @@
 import Foundation
 
-/// The options of `feed-specs run`, parsed and checked, before they are turned into a runner configuration.
+/// The options of `run`, parsed and checked, before they are turned into a runner configuration.
 struct RunOptions: Equatable {
-    /// Which store backs the feed's cache in the scenarios.
-    enum Store: String, Equatable, CaseIterable {
-        case memory, file, sqlite, all
-    }
-
     /// The order scenarios run in.
     enum Order: Equatable {
         case defined
@@ -27,7 +22,8 @@ struct RunOptions: Equatable {
     var strict = true
     var failFast = false
     var retry = 0
-    var store = Store.memory
+    /// The value of the command's variant option (`--store sqlite`), if given.
+    var variant: String?
     var formats: [FormatRequest] = []
     var outDirectory = "reports"
     var order = Order.defined
@@ -35,20 +31,26 @@ struct RunOptions: Equatable {
     var shard: (index: Int, count: Int)?
     var languagesFile: String?
     var timeoutSeconds: Double = 10
-    var title = "Feed specs"
+    var title: String?
     /// Where Bazel wants to learn that sharding is supported (`TEST_SHARD_STATUS_FILE`).
     var shardStatusFile: String?
 
     static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
         lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
-            && lhs.retry == rhs.retry && lhs.store == rhs.store && lhs.formats == rhs.formats
+            && lhs.retry == rhs.retry && lhs.variant == rhs.variant && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.order == rhs.order && lhs.parallel == rhs.parallel
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
             && lhs.languagesFile == rhs.languagesFile && lhs.timeoutSeconds == rhs.timeoutSeconds
     }
 
-    static let parser = OptionParser(options: [
+    /// The parser of `run`'s options; `variantOption` names the command's variant option (`store`), if any.
+    static func parser(variantOption: String?) -> OptionParser {
+        OptionParser(
+            options: options + (variantOption.map { [.init(name: "--\($0)", short: nil, takesValue: true)] } ?? []))
+    }
+
+    private static let options: [OptionParser.Option] = [
         .init(name: "--tags", short: "-t", takesValue: true),
         .init(name: "--name", short: "-n", takesValue: true),
         .init(name: "--dry-run", short: "-d", takesValue: false),
@@ -56,7 +58,6 @@ struct RunOptions: Equatable {
         .init(name: "--no-strict", short: nil, takesValue: false),
         .init(name: "--fail-fast", short: nil, takesValue: false),
         .init(name: "--retry", short: nil, takesValue: true),
-        .init(name: "--store", short: nil, takesValue: true),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
         .init(name: "--order", short: nil, takesValue: true),
@@ -65,16 +66,17 @@ struct RunOptions: Equatable {
         .init(name: "--languages", short: nil, takesValue: true),
         .init(name: "--timeout", short: nil, takesValue: true),
         .init(name: "--title", short: nil, takesValue: true),
-    ])
+    ]
 
-    /// Parses the arguments of `run`; `environment` supplies Bazel's sharding variables.
+    /// Parses the arguments of `run`; `environment` supplies Bazel's sharding variables; `variantOption` names the
+    /// command's variant option (`store` for `--store`), if any.
     static func parse(
-        _ arguments: [String], environment: [String: String],
+        _ arguments: [String], environment: [String: String], variantOption: String? = nil,
         readFile: (String) throws -> String = {
             try String(contentsOfFile: $0, encoding: .utf8)
         }
     ) throws(OptionParser.Failure) -> RunOptions {
-        let parsed = try parser.parse(arguments)
+        let parsed = try parser(variantOption: variantOption).parse(arguments)
         var options = RunOptions()
         for (name, value) in parsed.options {
             switch name {
@@ -85,11 +87,6 @@ struct RunOptions: Equatable {
             case "--no-strict": options.strict = false
             case "--fail-fast": options.failFast = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
-            case "--store":
-                guard let store = Store(rawValue: value) else {
-                    throw .usage("--store \(value): expected one of memory, file, sqlite, all")
-                }
-                options.store = store
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out": options.outDirectory = value
             case "--order": options.order = try order(value)
@@ -102,7 +99,7 @@ struct RunOptions: Equatable {
                 }
                 options.timeoutSeconds = seconds
             case "--title": options.title = value
-            default: break
+            default: if name == variantOption.map({ "--\($0)" }) { options.variant = value }
             }
         }
         for positional in parsed.positionals {

@@ -1,3 +1,5 @@
+import SpecKit
+
 /// A small command-line option parser shared by the subcommands: `--flag`, `--option VALUE`,
 /// `--option=VALUE`, repeatable options, positional arguments, and `--` to end the options. An unknown option is a
 /// usage error naming the closest valid one.
@@ -97,23 +99,4 @@ struct OptionParser {
         if let prefixMatch { return prefixMatch.name }
         return best.distance <= max(2, best.name.count / 3) ? best.name : nil
     }
-}
-
-/// The Levenshtein distance between two strings, by characters.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs)
-    let b = Array(rhs)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

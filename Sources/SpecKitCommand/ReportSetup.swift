@@ -14,17 +14,16 @@ import Synchronization
 
 /// One `--format NAME[:PATH]` request.
 struct FormatRequest: Equatable {
-    /// The formats a console shows by default (standard output unless a path is given).
-    static let consoleFormats = ["pretty", "progress", "summary"]
-    /// The formats written as files (into the report directory unless a path is given).
-    static let fileFormats = ["message", "json", "junit", "html", "markdown", "rerun", "usage"]
-    /// Every format name.
-    static let allFormats = consoleFormats + fileFormats
+    /// The names of the formats written as files (into the report directory unless a path is given).
+    static let fileFormats = ReportFormat.fileFormats.map(\.rawValue)
 
     /// The format's name.
     var name: String
     /// Where to write it: a file path, `-` for standard output, or nil for the default place.
     var path: String?
+
+    /// The format.
+    var format: ReportFormat { ReportFormat(rawValue: name) ?? .progress }
 
     /// Parses `NAME[:PATH]`; an unknown name is a usage error naming the closest valid one.
     static func parse(_ text: String) throws(OptionParser.Failure) -> FormatRequest {
@@ -37,9 +36,10 @@ struct FormatRequest: Equatable {
         } else {
             name = text
         }
-        guard allFormats.contains(name) else {
-            let closest = allFormats.min { editDistance(name, $0) < editDistance(name, $1) }
-            var message = "unknown format '\(name)' (formats: \(allFormats.joined(separator: ", ")))"
+        guard ReportFormat(rawValue: name) != nil else {
+            let names = ReportFormat.allCases.map(\.rawValue)
+            let closest = names.min { editDistance(name, $0) < editDistance(name, $1) }
+            var message = "unknown format '\(name)' (formats: \(names.joined(separator: ", ")))"
             if let closest, editDistance(name, closest) <= 3 { message += "; did you mean '\(closest)'?" }
             throw .usage(message)
         }
@@ -78,15 +78,17 @@ final class ReportSink: MessageSink {
             requests.isEmpty
             ? [FormatRequest(name: "progress", path: nil)] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
             : requests
+        let directoryNames = ReportDirectory.FileNames()
         for request in effective {
+            let format = request.format
             let output: any ReportOutput
             let isConsole: Bool
             if let path = request.path, path != "-" {
                 output = try AtomicFileOutput(URL(fileURLWithPath: path))
                 files.append(path)
                 isConsole = false
-            } else if request.path == nil && FormatRequest.fileFormats.contains(request.name) {
-                let url = directory.appendingPathComponent(Self.standardFileName(of: request.name))
+            } else if request.path == nil, let fileName = directoryNames.name(of: format) {
+                let url = directory.appendingPathComponent(fileName)
                 output = try AtomicFileOutput(url)
                 files.append(url.relativePath)
                 isConsole = false
@@ -94,35 +96,9 @@ final class ReportSink: MessageSink {
                 output = FileDescriptorOutput.standardOutput()
                 isConsole = true
             }
-            let consoleStyle = isConsole ? style : .plain
-            let text: any ReportOutput =
-                ["pretty", "progress", "summary", "usage"].contains(request.name) ? TerminalSafeOutput(output) : output
-            switch request.name {
-            case "pretty":
-                formatters.append(
-                    PrettyFormatter(
-                        output: text, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
-            case "progress":
-                formatters.append(
-                    ProgressFormatter(
-                        output: text, style: consoleStyle, strict: strict, flushesEachStep: isTerminal, query: query))
-            case "summary":
-                formatters.append(SummaryFormatter(output: text, style: consoleStyle, strict: strict, query: query))
-            case "message":
-                formatters.append(MessageFormatter(output: output, query: query))
-            case "json":
-                formatters.append(CucumberJSONFormatter(output: output, query: query))
-            case "junit":
-                formatters.append(JUnitFormatter(output: output, strict: strict, query: query))
-            case "html":
-                formatters.append(HTMLFormatter(output: output, title: title, strict: strict, query: query))
-            case "markdown":
-                formatters.append(MarkdownFormatter(output: output, title: title, strict: strict, query: query))
-            case "rerun":
-                formatters.append(RerunFormatter(output: output, query: query))
-            default:
-                formatters.append(UsageFormatter(output: text, query: query))
-            }
+            let settings = ReportSettings(
+                strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal)
+            formatters.append(format.makeFormatter(output: output, settings: settings, query: query))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
@@ -131,22 +107,6 @@ final class ReportSink: MessageSink {
         state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
         writtenFiles = files
         self.strict = strict
-    }
-
-    /// The standard file name of a file format in the report directory.
-    static func standardFileName(of format: String) -> String {
-        let names = ReportDirectory.FileNames()
-        let name: String? =
-            switch format {
-            case "message": names.messages
-            case "json": names.cucumberJSON
-            case "junit": names.junit
-            case "html": names.html
-            case "markdown": names.markdown
-            case "rerun": names.rerun
-            default: names.usage
-            }
-        return name ?? format
     }
 
     /// Feeds one envelope to every formatter.
@@ -184,13 +144,13 @@ final class ReportSink: MessageSink {
 /// Finishes `sink` when the user presses Ctrl-C (SIGINT) or the process is asked to stop (SIGTERM): the reports
 /// hold what has run, marked as interrupted (the stream has no `testRunFinished`), then the process exits with
 /// 130. Keep the returned sources alive for as long as the run lasts.
-func finishReportsOnInterrupt(_ sink: ReportSink) -> [any DispatchSourceSignal] {
+func finishReportsOnInterrupt(_ sink: ReportSink, name: String) -> [any DispatchSourceSignal] {
     [SIGINT, SIGTERM].map { signalNumber in
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
             StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")
-            if let error = sink.finish() { StandardStreams.writeError("feed-specs: \(error)\n") }
+            if let error = sink.finish() { StandardStreams.writeError("\(name): \(error)\n") }
             announce(files: sink.writtenFiles)
             exit(130)
         }

@@ -2,14 +2,17 @@ import Foundation
 import Gherkin
 import Messages
 
-/// `feed-specs gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...`: parses feature files
+/// `NAME gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...`: parses feature files
 /// and writes their messages as NDJSON to standard output, and each error as `file:line:column: message` to
 /// standard error. Exit status 0 when every file parsed, 1 when any had errors, 2 for a usage error.
-enum GherkinCommand {
+struct GherkinCommand {
     static let summary = "parse .feature files into Cucumber Messages (NDJSON on standard output)"
 
-    static let usage = """
-        usage: feed-specs gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...
+    let context: CommandContext
+
+    var usage: String {
+        """
+        usage: \(context.name) gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...
 
         Writes one JSON envelope per line: for each file its `source`, then its `gherkinDocument` and
         `pickle`s, or its `parseError`s. Errors are also printed to standard error as file:line:column: message.
@@ -23,6 +26,7 @@ enum GherkinCommand {
         Exit status: 0 every file parsed, 1 some file had errors, 2 usage error.
 
         """
+    }
 
     struct Options: Equatable {
         var source = true
@@ -70,17 +74,17 @@ enum GherkinCommand {
         return options
     }
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    func run(_ arguments: [String]) async -> Int32 {
         let options: Options
         do {
-            options = try parseArguments(arguments)
+            options = try Self.parseArguments(arguments)
         } catch {
             switch error {
             case .help:
                 StandardStreams.write(usage)
                 return 0
             case .message(let message):
-                StandardStreams.writeError("feed-specs gherkin: \(message)\n\n\(usage)")
+                StandardStreams.writeError("\(context.name) gherkin: \(message)\n\n\(usage)")
                 return 2
             }
         }
@@ -88,7 +92,7 @@ enum GherkinCommand {
         do {
             languages = try GherkinLanguages.forRun(path: options.languagesFile)
         } catch {
-            StandardStreams.writeError("feed-specs gherkin: \(error)\n")
+            StandardStreams.writeError("\(context.name) gherkin: \(error)\n")
             return 2
         }
         var output = NDJSONWriter.standardOutput()
@@ -97,11 +101,12 @@ enum GherkinCommand {
         do {
             for file in options.files {
                 status = max(
-                    status, try parseFile(file, options: options, languages: languages, ids: &ids, output: &output))
+                    status, try Self.parseFile(file, options: options, languages: languages, ids: &ids, output: &output)
+                )
             }
             try output.flush()
         } catch {
-            StandardStreams.writeError("feed-specs gherkin: \(error)\n")
+            StandardStreams.writeError("\(context.name) gherkin: \(error)\n")
             return 1
         }
         return status

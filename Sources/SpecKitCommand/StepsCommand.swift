@@ -1,20 +1,25 @@
-import FeedAcceptance
 import Foundation
 import Messages
 import SpecKit
 import SpecReports
 
-/// `feed-specs steps [PATH...] [--unused] [--markdown]`: the step catalog for product owners: every step
-/// expression with its parameter types, an example from the specs, its Swift location and how often it is used;
-/// unused definitions flagged. Exit status 0, 1 when `--unused` finds unused definitions, 2 for a usage error.
-enum StepsCommand {
-    static let summary = "list the steps the specs can use, with examples and usage counts"
+/// `NAME steps [PATH...] [--unused] [--markdown]`: the step catalog for product owners: every step expression with
+/// its parameter types, an example from the specs, its Swift location and how often it is used; unused
+/// definitions flagged. Exit status 0, 1 when `--unused` finds unused definitions, 2 for a usage error.
+struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
+    static var summary: String { "list the steps the specs can use, with examples and usage counts" }
 
-    static let usage = """
-        usage: feed-specs steps [PATH...] [--unused] [--markdown]
+    let command: SpecCommand<World, Variant>
+    let context: CommandContext
 
-        Lists every step the feed's step library understands: the expression to write in a .feature file, its
-        parameters, an example taken from the specs (PATH: .feature files or folders; default: Specs), where it
+    private var name: String { context.name }
+
+    var usage: String {
+        """
+        usage: \(name) steps [PATH...] [--unused] [--markdown]
+
+        Lists every step the step library understands: the expression to write in a .feature file, its
+        parameters, an example taken from the specs (PATH: .feature files or folders; default: \(command.specsPath)), where it
         is defined in Swift, and how many steps of the specs use it. Definitions no step uses are flagged.
         Nothing is run: the steps are only matched.
 
@@ -24,11 +29,14 @@ enum StepsCommand {
         Exit status: 0, or 1 with --unused when some definition is unused; 2 usage error.
 
         """
+    }
 
-    static let parser = OptionParser(options: [
-        .init(name: "--unused", short: nil, takesValue: false),
-        .init(name: "--markdown", short: nil, takesValue: false),
-    ])
+    private static var parser: OptionParser {
+        OptionParser(options: [
+            .init(name: "--unused", short: nil, takesValue: false),
+            .init(name: "--markdown", short: nil, takesValue: false),
+        ])
+    }
 
     /// One line of the catalog.
     struct Entry {
@@ -40,37 +48,41 @@ enum StepsCommand {
         var example: (text: String, location: String)?
     }
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    func run(_ arguments: [String]) async -> Int32 {
         let parsed: OptionParser.Parsed
         do throws(OptionParser.Failure) {
-            parsed = try parser.parse(arguments)
+            parsed = try Self.parser.parse(arguments)
         } catch {
-            return usageFailure(error, usage: usage, command: "steps")
+            return usageFailure(error, usage: usage, command: "steps", name: name)
         }
         var paths = parsed.positionals
-        if paths.isEmpty { paths = [RunCommand.defaultSpecsPath()] }
+        if paths.isEmpty { paths = [command.specsPath] }
         var configuration = RunConfiguration()
         configuration.dryRun = true
         configuration.strict = false
-        let runner = FeedSpecs.runner(store: .memory, configuration: configuration)
+        let variant = command.variant.defaultValue
+        let runner = SpecRunner(
+            library: command.library, configuration: configuration,
+            makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) })
         let messages = MessageCollector()
         do throws(SpecRunError) {
             _ = try await runner.run(paths: paths, sink: messages)
         } catch {
-            StandardStreams.writeError("feed-specs steps: \(error)\n")
+            StandardStreams.writeError("\(name) steps: \(error)\n")
             return 2
         }
         let query = RunQuery()
         query.update(contentsOf: messages.envelopes)
-        let entries = catalog(query: query, library: FeedSpecs.library())
+        let entries = Self.catalog(query: query, library: command.library)
         let shown = parsed.has("--unused") ? entries.filter { $0.uses == 0 } : entries
-        StandardStreams.write(parsed.has("--markdown") ? markdown(shown, all: entries) : text(shown, all: entries))
+        StandardStreams.write(
+            parsed.has("--markdown") ? Self.markdown(shown, all: entries) : Self.text(shown, all: entries))
         if parsed.has("--unused") && !shown.isEmpty { return 1 }
         return 0
     }
 
     /// The entries, in the library's order.
-    static func catalog(query: RunQuery, library: StepLibrary<FeedWorld>) -> [Entry] {
+    static func catalog(query: RunQuery, library: StepLibrary<World>) -> [Entry] {
         let usageById = Dictionary(query.stepUsage().map { ($0.definition.id, $0) }, uniquingKeysWith: { a, _ in a })
         let messages = query.stepDefinitions
         let registry = library.parameterTypes

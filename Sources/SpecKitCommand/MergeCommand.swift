@@ -2,51 +2,60 @@ import Foundation
 import Messages
 import SpecReports
 
-/// `feed-specs merge A.ndjson B.ndjson ... [--out DIR] [--format NAME[:PATH]]...`: one report from the message
+/// `NAME merge A.ndjson B.ndjson ... [--out DIR] [--format NAME[:PATH]]...`: one report from the message
 /// streams of several shards (a CI matrix, Bazel shards). Exit status 0 when the merged run succeeded, 1 when it
 /// failed or a shard was interrupted, 2 for a usage error or an unreadable or conflicting stream.
-enum MergeCommand {
-    static let summary = "merge the message streams of several shards into one report"
+struct MergeCommand {
+    static let summary = "merge the message streams of shards into one report"
 
-    static let usage = """
-        usage: feed-specs merge SHARD.ndjson... [--out DIR] [--format NAME[:PATH]]... [--no-strict]
+    let context: CommandContext
+    let title: String
 
-        Reads the Cucumber Messages streams written by shards of one run (`feed-specs --shard I/N
+    private var name: String { context.name }
+
+    var usage: String {
+        """
+        usage: \(name) merge SHARD.ndjson... [--out DIR] [--format NAME[:PATH]]... [--no-strict]
+
+        Reads the Cucumber Messages streams written by shards of one run (`\(name) --shard I/N
         --format message:shard-I.ndjson`, or the reports of CI jobs), merges them into the stream of one
-        run, and writes the reports from it, as `feed-specs run` does.
+        run, and writes the reports from it, as `\(name) run` does.
 
           --out DIR             report directory (default: reports)
           --format NAME[:PATH]  a report to write (repeatable; default: summary on the console and every
-                                report file in --out). Formats: \(FormatRequest.allFormats.joined(separator: ", "))
+                                report file in --out). Formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
           --no-strict           undefined, pending and ambiguous steps do not fail the merged run
           --title TEXT          the title of the HTML and Markdown reports
 
         Example:
-          feed-specs --shard 1/2 --format message:shard-1.ndjson
-          feed-specs --shard 2/2 --format message:shard-2.ndjson
-          feed-specs merge shard-1.ndjson shard-2.ndjson --out reports
+          \(name) --shard 1/2 --format message:shard-1.ndjson
+          \(name) --shard 2/2 --format message:shard-2.ndjson
+          \(name) merge shard-1.ndjson shard-2.ndjson --out reports
 
         Exit status: 0 the merged run passed, 1 it failed (or a shard was interrupted), 2 usage or input error.
 
         """
+    }
 
-    static let parser = OptionParser(options: [
-        .init(name: "--out", short: "-o", takesValue: true),
-        .init(name: "--format", short: "-f", takesValue: true),
-        .init(name: "--no-strict", short: nil, takesValue: false),
-        .init(name: "--strict", short: nil, takesValue: false),
-        .init(name: "--title", short: nil, takesValue: true),
-    ])
+    private static var parser: OptionParser {
+        OptionParser(options: [
+            .init(name: "--out", short: "-o", takesValue: true),
+            .init(name: "--format", short: "-f", takesValue: true),
+            .init(name: "--no-strict", short: nil, takesValue: false),
+            .init(name: "--strict", short: nil, takesValue: false),
+            .init(name: "--title", short: nil, takesValue: true),
+        ])
+    }
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    func run(_ arguments: [String]) async -> Int32 {
         let parsed: OptionParser.Parsed
         var formats: [FormatRequest] = []
         do throws(OptionParser.Failure) {
-            parsed = try parser.parse(arguments)
+            parsed = try Self.parser.parse(arguments)
             for text in parsed.values("--format") { formats.append(try FormatRequest.parse(text)) }
             if parsed.positionals.isEmpty { throw .usage("no message stream given") }
         } catch {
-            return usageFailure(error, usage: usage, command: "merge")
+            return usageFailure(error, usage: usage, command: "merge", name: name)
         }
         if formats.isEmpty {
             formats = [FormatRequest(name: "summary")] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
@@ -57,21 +66,21 @@ enum MergeCommand {
         do {
             envelopes = try await ShardMerger().mergeFiles(at: parsed.positionals.map { URL(fileURLWithPath: $0) })
         } catch {
-            StandardStreams.writeError("feed-specs merge: \(error)\n")
+            StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
         let sink: ReportSink
         do {
             sink = try ReportSink(
-                requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? "Feed specs",
-                isTerminal: standardOutputIsTerminal(), environment: ProcessInfo.processInfo.environment)
+                requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? title,
+                isTerminal: standardOutputIsTerminal(), environment: context.environment)
         } catch {
-            StandardStreams.writeError("feed-specs merge: \(error)\n")
+            StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
         for envelope in envelopes { sink.emit(envelope) }
         if let error = sink.finish() {
-            StandardStreams.writeError("feed-specs merge: \(error)\n")
+            StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
         announce(files: sink.writtenFiles)
@@ -80,13 +89,13 @@ enum MergeCommand {
 }
 
 /// Prints a usage error (or the help) and returns the exit status: 0 for `--help`, 2 otherwise.
-func usageFailure(_ failure: OptionParser.Failure, usage: String, command: String) -> Int32 {
+func usageFailure(_ failure: OptionParser.Failure, usage: String, command: String, name: String) -> Int32 {
     switch failure {
     case .help:
         StandardStreams.write(usage)
         return 0
     case .usage(let message):
-        StandardStreams.writeError("feed-specs \(command): \(message)\nRun `feed-specs \(command) --help` for usage.\n")
+        StandardStreams.writeError("\(name) \(command): \(message)\nRun `\(name) \(command) --help` for usage.\n")
         return 2
     }
 }

@@ -1,0 +1,238 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecKit
+import SpecReports
+
+/// `NAME [run] [PATH[:LINE]...] [options]`: runs the specs with the command's step library and writes the spec
+/// status report. Exit status 0 when the run succeeds, 1 when it fails, 2 for a usage error.
+struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
+    static var summary: String { "run the specs and write the reports (the default command)" }
+
+    let command: SpecCommand<World, Variant>
+    let context: CommandContext
+
+    private var name: String { context.name }
+
+    /// The variant option's lines of the usage, as a paragraph of their own (nothing without an option).
+    private var variantUsage: String {
+        let option = command.variant.option
+        guard !option.isEmpty else { return "" }
+        let values = command.variant.values.map(\.description).joined(separator: ", ")
+        return """
+            \(command.variant.help):
+              --\(option) VALUE\(String(repeating: " ", count: max(1, 14 - option.count)))one of \(values), or all (one run each, reports in
+                                    OUT/<value>/); default: \(command.variant.defaultValue)
+
+
+            """
+    }
+
+    /// The usage of `run`.
+    var usage: String {
+        """
+        usage: \(name) [run] [PATH[:LINE]...] [@RERUN_FILE] [options]
+
+        Runs the scenarios of PATH (.feature files or folders; default: \(command.specsPath)) with the step
+        library, shows the progress and Cucumber's summary, and writes the reports.
+
+        Selecting scenarios:
+          PATH:LINE             only the scenario (or examples row) at LINE; PATH:3:17 for several
+          @FILE                 the scenarios a `rerun` report lists (e.g. @reports/rerun.txt)
+          -t, --tags EXPR       a tag expression, e.g. '@cache and not @slow' (repeatable: all must hold)
+          -n, --name REGEX      scenarios whose name matches (repeatable: any may match)
+          --shard I/N           only shard I of N (stable: a scenario is in the same shard everywhere);
+                                Bazel's TEST_TOTAL_SHARDS / TEST_SHARD_INDEX are honoured too
+
+        Running:
+          -d, --dry-run         match every step to its definition without running any
+          --strict / --no-strict  whether undefined, pending and ambiguous steps fail the run (default: strict;
+                                scenarios tagged @wip never fail it)
+          --fail-fast           stop after the first failing scenario
+          --retry N             rerun a failing scenario up to N times (only the last attempt counts)
+          --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
+          -j, --parallel N      run N scenarios at once (default 1)
+          --timeout SECONDS     fail a step still running after SECONDS (default 10)
+          --languages FILE      more Gherkin languages, in the gherkin-languages.json format
+                                (default: $GHERKIN_LANGUAGES when set)
+
+        \(variantUsage)Reports:
+          -f, --format NAME[:PATH]  a report to write, repeatable. Console formats (standard output unless a
+                                PATH is given): pretty, progress, summary. File formats (into --out unless a
+                                PATH is given; PATH - is standard output): message (Cucumber Messages NDJSON),
+                                json (Cucumber JSON), junit (JUnit XML), html, markdown, rerun, usage.
+                                Default: progress, plus every file format in --out.
+          -o, --out DIR         the report folder (default: reports)
+          --title TEXT          the title of the HTML and Markdown reports
+
+        Examples:
+          \(name)                                     # every spec, progress, reports/ filled
+          \(name) Specs/offline_feed.feature:12       # one scenario
+          \(name) --tags '@cache and not @boundary' --format pretty
+          \(name) @reports/rerun.txt                  # only what failed last time
+          \(name) --shard 1/2 --format message:shard-1.ndjson   # then: \(name) merge shard-*.ndjson
+
+        Colours are used on a terminal unless NO_COLOR is set.
+        Exit status: 0 the run passed, 1 it failed, 2 usage error (or a path that does not exist).
+
+        """
+    }
+
+    func run(_ arguments: [String]) async -> Int32 {
+        let environment = context.environment
+        let variantOption = command.variant.option.isEmpty ? nil : command.variant.option
+        let options: RunOptions
+        do throws(OptionParser.Failure) {
+            options = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+        } catch {
+            return usageFailure(error, usage: usage, command: "run", name: name)
+        }
+        let variants: [Variant]
+        if let text = options.variant {
+            guard let chosen = command.variant.values(for: text) else {
+                let values = command.variant.values.map(\.description).joined(separator: ", ")
+                return usageFailure(
+                    .usage("--\(command.variant.option) \(text): expected one of \(values), all"), usage: usage,
+                    command: "run", name: name)
+            }
+            variants = chosen
+        } else {
+            variants = [command.variant.defaultValue]
+        }
+        if let statusFile = options.shardStatusFile {
+            // Tells Bazel that this test runner supports sharding.
+            _ = FileManager.default.createFile(atPath: statusFile, contents: Data())
+        }
+        if options.rerunFileWasEmpty && options.targets.isEmpty {
+            StandardStreams.write("Nothing to rerun: the rerun file lists no scenario.\n")
+            return 0
+        }
+        let configuration: RunConfiguration
+        do {
+            configuration = try self.configuration(options)
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        var paths = options.targets.map(\.path)
+        if paths.isEmpty { paths = [command.specsPath] }
+        var seenPaths = Set<String>()
+        paths = paths.filter { seenPaths.insert($0).inserted }
+
+        var success = true
+        for variant in variants {
+            let runner = SpecRunner(
+                library: command.library, configuration: configuration,
+                makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
+                tearDown: command.tearDown)
+            for problem in runner.problems {
+                StandardStreams.writeError("\(name): step library: \(problem)\n")
+            }
+            // Loaded before any report starts, so a path or file problem is said alone.
+            let plan: SpecPlan
+            do throws(SpecRunError) {
+                for path in paths { try SpecPlan.checkPath(path) }
+                plan = try runner.plan(paths: paths)
+            } catch {
+                StandardStreams.writeError("\(name): \(error)\n")
+                return 2
+            }
+            var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
+            var formats = options.formats
+            if variants.count > 1 {
+                StandardStreams.write("\n== \(command.variant.option): \(variant)\n")
+                directory = directory.appendingPathComponent(variant.description, isDirectory: true)
+                formats = formats.map { request in
+                    var request = request
+                    if let path = request.path, path != "-" { request.path = suffixed(path, with: variant.description) }
+                    return request
+                }
+            }
+            let title = (options.title ?? command.title) + (variants.count > 1 ? " [\(variant)]" : "")
+            let sink: ReportSink
+            do throws(ReportError) {
+                sink = try ReportSink(
+                    requests: formats, directory: directory, strict: options.strict, title: title,
+                    isTerminal: standardOutputIsTerminal(), environment: environment)
+            } catch {
+                StandardStreams.writeError("\(name): \(error)\n")
+                return 2
+            }
+            let interruptHandlers = finishReportsOnInterrupt(sink, name: name)
+            defer { interruptHandlers.forEach { $0.cancel() } }
+            let summary: RunSummary
+            do throws(SpecRunError) {
+                summary = try await runner.run(plan, sink: sink)
+            } catch {
+                _ = sink.finish()
+                StandardStreams.writeError("\(name): \(error)\n")
+                return 2
+            }
+            if let error = sink.finish() {
+                StandardStreams.writeError("\(name): could not write a report: \(error)\n")
+                success = false
+            }
+            for error in summary.parseErrors {
+                StandardStreams.writeError("Parse error: \(error)\n")
+            }
+            if let failure = summary.runHookFailure {
+                StandardStreams.writeError("A beforeAll/afterAll hook failed: \(failure)\n")
+            }
+            announce(files: sink.writtenFiles)
+            success = success && summary.success
+        }
+        return success ? 0 : 1
+    }
+
+    /// The runner configuration `options` ask for.
+    ///
+    /// - Throws: `SpecRunError` for an invalid value, or the languages file's error.
+    private func configuration(_ options: RunOptions) throws -> RunConfiguration {
+        var configuration = RunConfiguration()
+        configuration.tagExpressions = options.tagExpressions
+        configuration.namePatterns = options.nameRegexes
+        configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
+            LineFilter(path: $0.path, lines: $0.lines)
+        }
+        configuration.strict = options.strict
+        configuration.dryRun = options.dryRun
+        configuration.failFast = options.failFast
+        configuration.retry = options.retry
+        configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
+        configuration.parallel = options.parallel
+        configuration.implementation = Product(name: name, version: "0.1.0")
+        switch options.order {
+        case .defined: configuration.order = .defined
+        case .reverse: configuration.order = .reverse
+        case .random(let seed):
+            configuration.order = .random(seed: seed)
+            StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
+        }
+        if let shard = options.shard { configuration.shard = try Shard(index: shard.index, count: shard.count) }
+        try configuration.validate()
+        if let languages = try Self.languages(file: options.languagesFile, environment: context.environment) {
+            configuration.languages = languages
+        }
+        return configuration
+    }
+
+    /// `reports/out.xml` → `reports/out-sqlite.xml`.
+    func suffixed(_ path: String, with suffix: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let ext = url.pathExtension
+        let base = url.deletingPathExtension().lastPathComponent + "-" + suffix
+        let name = ext.isEmpty ? base : base + "." + ext
+        return (path as NSString).deletingLastPathComponent.isEmpty
+            ? name : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    }
+
+    /// The languages `--languages FILE` or `$GHERKIN_LANGUAGES` adds, or nil for the built-in ones.
+    static func languages(file: String?, environment: [String: String]) throws -> GherkinLanguages? {
+        if let file { return try GherkinLanguages.builtIn(plus: file) }
+        if let file = environment[GherkinLanguages.environmentVariable], !file.isEmpty {
+            return try GherkinLanguages.builtIn(plus: file)
+        }
+        return nil
+    }
+
+}

@@ -1,0 +1,192 @@
+import Foundation
+import SpecKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Your package's spec runner on the command line: one call in an executable's `main.swift` gives it every
+/// sub-command of `feed-specs`: `run` (the default: progress, summary and the reports), `steps` (the step catalog),
+/// `gherkin` (the parser's messages) and `merge` (one report from shards), with their options and exit statuses.
+///
+/// ```swift
+/// // Sources/shop-specs/main.swift
+/// import ShopAcceptance
+/// import SpecKitCommand
+///
+/// await SpecCommand.main(library: ShopSteps.library()) { _ in ShopWorld() }
+/// ```
+///
+/// `swift run shop-specs` then runs `Specs/`; `swift run shop-specs --help` lists the sub-commands. To run every
+/// scenario against several setups (stores, locales...), give a `VariantOption`: it becomes an option of `run`.
+public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConvertible>: Sendable {
+    /// The command's name in its usage and messages (by default the executable's file name).
+    public var name: String
+    /// The title of the HTML and Markdown reports.
+    public var title: String
+    /// The folder of `.feature` files run when no path is given (default: `$SPECKIT_SPECS`, else `Specs`).
+    public var specsPath: String
+    let library: StepLibrary<World>
+    let variant: VariantOption<Variant>
+    let makeWorld: @Sendable (Variant, ScenarioInfo) async throws -> World
+    let tearDown: (@Sendable (World) async throws -> Void)?
+
+    /// A command whose scenarios run against each value `variant` lets the user pick (`--store file`), or all of
+    /// them one after the other (`--store all`).
+    ///
+    /// - Parameters:
+    ///   - name: the command's name in its usage and messages; by default the executable's file name.
+    ///   - title: the title of the HTML and Markdown reports.
+    ///   - specs: the default folder of `.feature` files.
+    ///   - library: the step definitions, parameter types and hooks.
+    ///   - variant: the option choosing what every scenario runs against.
+    ///   - makeWorld: makes the fresh world of one scenario for one variant.
+    ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    public init(
+        name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
+        variant: VariantOption<Variant>,
+        makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
+        self.name = name ?? Self.executableName
+        self.title = title
+        self.specsPath = specs ?? Self.defaultSpecsPath(ProcessInfo.processInfo.environment)
+        self.library = library
+        self.variant = variant
+        self.makeWorld = makeWorld
+        self.tearDown = tearDown
+    }
+
+    /// Runs the command line `arguments` (without the executable) and returns the exit status: 0 the run passed,
+    /// 1 it failed, 2 a usage error or a path that does not exist.
+    public func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async
+        -> Int32
+    {
+        let context = CommandContext(name: name, environment: environment)
+        let commands = subcommands(context)
+        if let first = arguments.first, ["--help", "-h", "help"].contains(first) {
+            StandardStreams.write(usage(commands))
+            return 0
+        }
+        if let first = arguments.first, let command = commands.first(where: { $0.name == first }) {
+            return await command.run(Array(arguments.dropFirst()))
+        }
+        if let first = arguments.first, Self.looksLikeCommand(first) {
+            // Neither a command nor an option: a mistyped command, or a path that does not exist.
+            if let closest = commands.map(\.name).min(by: { editDistance(first, $0) < editDistance(first, $1) }),
+                editDistance(first, closest) <= 2
+            {
+                StandardStreams.writeError(
+                    "\(name): unknown command '\(first)'; did you mean '\(closest)'?\n\n" + usage(commands))
+                return 2
+            }
+        }
+        return await RunCommand(command: self, context: context).run(arguments)
+    }
+
+    /// Runs the process's arguments and exits with the exit status.
+    public func main() async -> Never {
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    private func subcommands(_ context: CommandContext) -> [Subcommand] {
+        [
+            Subcommand(name: "run", summary: RunCommand<World, Variant>.summary) { arguments in
+                await RunCommand(command: self, context: context).run(arguments)
+            },
+            Subcommand(name: "steps", summary: StepsCommand<World, Variant>.summary) { arguments in
+                await StepsCommand(command: self, context: context).run(arguments)
+            },
+            Subcommand(name: "merge", summary: MergeCommand.summary) { arguments in
+                await MergeCommand(context: context, title: title).run(arguments)
+            },
+            Subcommand(name: "gherkin", summary: GherkinCommand.summary) { arguments in
+                await GherkinCommand(context: context).run(arguments)
+            },
+        ]
+    }
+
+    private func usage(_ commands: [Subcommand]) -> String {
+        var text = "usage: \(name) [command] [arguments]\n\ncommands:\n"
+        for command in commands {
+            text += "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(command.summary)\n"
+        }
+        text += """
+
+            Without a command, `\(name)` runs the specs: `\(name) [PATH[:LINE]...] [options]` is
+            `\(name) run ...`. Run `\(name) <command> --help` for a command's arguments, e.g.
+            `\(name) run --help`.
+
+            """
+        return text
+    }
+
+    /// Whether a first argument reads like a command name rather than a path or an option.
+    private static func looksLikeCommand(_ word: String) -> Bool {
+        !word.hasPrefix("-") && !word.hasPrefix("@") && !word.contains("/") && !word.contains(".")
+            && !FileManager.default.fileExists(atPath: word)
+    }
+
+    static var executableName: String {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
+    }
+
+    /// `$SPECKIT_SPECS`, else `Specs`.
+    static func defaultSpecsPath(_ environment: [String: String]) -> String {
+        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return specs }
+        return "Specs"
+    }
+}
+
+extension SpecCommand where Variant == SingleVariant {
+    /// A command whose scenarios all run the same way.
+    ///
+    /// - Parameters:
+    ///   - name: the command's name in its usage and messages; by default the executable's file name.
+    ///   - title: the title of the HTML and Markdown reports.
+    ///   - specs: the default folder of `.feature` files.
+    ///   - library: the step definitions, parameter types and hooks.
+    ///   - makeWorld: makes the fresh world of one scenario.
+    ///   - tearDown: runs after each scenario, whatever happened.
+    public init(
+        name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
+        makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
+        self.init(
+            name: name, title: title, specs: specs, library: library, variant: .single,
+            makeWorld: { _, scenario in try await makeWorld(scenario) }, tearDown: tearDown)
+    }
+
+    /// Runs the process's arguments with a command made of these parts, and exits.
+    ///
+    /// ```swift
+    /// await SpecCommand.main(library: ShopSteps.library()) { _ in ShopWorld() }
+    /// ```
+    public static func main(
+        name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
+        makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) async -> Never {
+        await SpecCommand(
+            name: name, title: title, specs: specs, library: library, makeWorld: makeWorld, tearDown: tearDown
+        ).main()
+    }
+}
+
+/// What every sub-command knows: the command's name and the environment.
+struct CommandContext: Sendable {
+    let name: String
+    let environment: [String: String]
+}
+
+/// One sub-command: its name, a one-line summary for the usage, and what runs it.
+struct Subcommand {
+    let name: String
+    let summary: String
+    let run: ([String]) async -> Int32
+}

@@ -1,0 +1,94 @@
+/// Every report this module writes, by the name `--format` knows it by: the one table from a format name to its
+/// formatter.
+///
+/// ```swift
+/// let format = ReportFormat(rawValue: "junit")!
+/// let formatter = format.makeFormatter(output: try AtomicFileOutput(url), settings: ReportSettings(), query: query)
+/// ```
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Every step and its result, as Cucumber's `pretty` formatter writes them.
+    case pretty
+    /// One character per step, then the failures and the summary (Cucumber's default console format).
+    case progress
+    /// The failures and the summary only.
+    case summary
+    /// The Cucumber Messages stream, as NDJSON.
+    case message
+    /// The legacy Cucumber JSON report.
+    case json
+    /// JUnit XML.
+    case junit
+    /// One self-contained HTML page.
+    case html
+    /// A Markdown summary.
+    case markdown
+    /// The `path:line` of each failing scenario, to run them again.
+    case rerun
+    /// Each step definition's use and durations.
+    case usage
+
+    /// The formats meant for a terminal (standard output unless a path is given).
+    public static let consoleFormats: [ReportFormat] = [.pretty, .progress, .summary]
+    /// The formats written as files (into the report folder unless a path is given).
+    public static let fileFormats: [ReportFormat] = [.message, .json, .junit, .html, .markdown, .rerun, .usage]
+
+    /// The format's name.
+    public var description: String { rawValue }
+
+    /// Whether the format is read by people in a terminal (its text is escaped there by `TerminalSafeOutput`).
+    public var isText: Bool {
+        switch self {
+        case .pretty, .progress, .summary, .usage: true
+        case .message, .json, .junit, .html, .markdown, .rerun: false
+        }
+    }
+
+    /// A formatter of this format writing to `output`. Text formats are given a `TerminalSafeOutput` over it.
+    public func makeFormatter(
+        output: any ReportOutput, settings: ReportSettings, query: RunQuery
+    ) -> any ReportFormatter {
+        let text: any ReportOutput = isText ? TerminalSafeOutput(output) : output
+        let strict = settings.strict
+        switch self {
+        case .pretty:
+            return PrettyFormatter(
+                output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
+                query: query)
+        case .progress:
+            return ProgressFormatter(
+                output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
+                query: query)
+        case .summary: return SummaryFormatter(output: text, style: settings.style, strict: strict, query: query)
+        case .message: return MessageFormatter(output: output, query: query)
+        case .json: return CucumberJSONFormatter(output: output, query: query)
+        case .junit: return JUnitFormatter(output: output, strict: strict, query: query)
+        case .html: return HTMLFormatter(output: output, title: settings.title, strict: strict, query: query)
+        case .markdown: return MarkdownFormatter(output: output, title: settings.title, strict: strict, query: query)
+        case .rerun: return RerunFormatter(output: output, query: query)
+        case .usage: return UsageFormatter(output: text, query: query)
+        }
+    }
+}
+
+/// What formatters share: strictness, the title of the HTML and Markdown reports, and how the console looks.
+public struct ReportSettings: Sendable, Hashable {
+    /// Whether undefined, pending and ambiguous scenarios fail (unless tagged `@wip`).
+    public var strict: Bool
+    /// The title of the HTML and Markdown reports.
+    public var title: String
+    /// Colours for the console formats (`.plain` for a file).
+    public var style: ConsoleStyle
+    /// Whether console formats write each step as it ends (on a terminal) rather than in large chunks.
+    public var flushesEachStep: Bool
+
+    /// Creates settings.
+    public init(
+        strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
+        flushesEachStep: Bool = false
+    ) {
+        self.strict = strict
+        self.title = title
+        self.style = style
+        self.flushesEachStep = flushesEachStep
+    }
+}
