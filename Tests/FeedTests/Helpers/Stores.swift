@@ -11,6 +11,7 @@ import Testing
 #endif
 
 extension StoreKind: CustomTestStringConvertible {
+    /// The store's name in test names.
     public var testDescription: String { rawValue }
 
     /// The cache's location inside `directory`, one folder down (unused by the in-memory store).
