@@ -1,5 +1,6 @@
 import Feed
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -187,22 +188,23 @@ private final class Transfer {
 /// The session's delegate: collects each task's body piece by piece, cutting it off past its limit, and delivers
 /// each task's result when it completes.
 private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // @unchecked: every stored property is behind `lock`; URLSession calls the delegate from its own queue.
-    private let lock = NSLock()
+    // @unchecked: `transfers` is only touched under `lock`. (A `Mutex` would not let a transfer, a class changed
+    // under the lock, be taken out of it to finish.)
+    private let lock = Mutex(())
     private var transfers: [Int: Transfer] = [:]
     /// The queue the session calls the delegate on, kept here because an `OperationQueue` does not retain its
     /// underlying queue.
     let queue = DispatchQueue(label: "URLSessionHTTPClient.delegate", qos: .userInteractive)
 
     func begin(_ task: URLSessionTask, _ transfer: Transfer) {
-        lock.withLock { transfers[task.taskIdentifier] = transfer }
+        lock.withLock { _ in transfers[task.taskIdentifier] = transfer }
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let refused = lock.withLock { () -> Transfer? in
+        let refused = lock.withLock { _ -> Transfer? in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             #if canImport(FoundationNetworking)
                 let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
@@ -221,7 +223,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflowed = lock.withLock { () -> Transfer? in
+        let overflowed = lock.withLock { _ -> Transfer? in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             guard transfer.body.count + data.count <= transfer.maximumBodySize else {
                 transfer.failure = URLSessionHTTPClient.Error.bodyTooLarge(
@@ -246,31 +248,34 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = lock.withLock({ _ in transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.finish(transfer.result(response: task.response, error: error))
     }
 }
 
 /// Holds a data task so a cancellation arriving before, during or after its start cancels it exactly once.
-private final class TaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
+private final class TaskHandle: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var isCancelled = false
+    }
+
+    private let state = Mutex(State())
 
     func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = isCancelled
-        lock.unlock()
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.isCancelled
+        }
         task.resume()
         if cancelled { task.cancel() }
     }
 
     func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }
         task?.cancel()
     }
 }

@@ -50,7 +50,7 @@ public final class SpecSuite<World: Actor>: Sendable {
     let lanes: [String: Lane]
     let laneOrder: [String]
     let documentPaths: [String: String]
-    let state = Protected(State())
+    let state = Locked(State())
 
     /// Loads the specs under `specs` and prepares one runner per variant.
     ///
@@ -297,21 +297,5 @@ public final class SpecSuite<World: Actor>: Sendable {
             return task
         }
         return await task.value
-    }
-}
-
-/// A value behind a lock.
-final class Protected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

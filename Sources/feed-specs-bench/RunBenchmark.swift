@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -126,24 +127,19 @@ struct RunBenchmark {
 /// Forwards envelopes and counts them.
 final class CountingSink: MessageSink {
     private let next: NDJSONFileSink
-    private let counter = NSLock()
-    private nonisolated(unsafe) var total = 0
+    private let total = Mutex(0)
 
     init(_ next: NDJSONFileSink) {
         self.next = next
     }
 
     func emit(_ envelope: Envelope) {
-        counter.lock()
-        total += 1
-        counter.unlock()
+        total.withLock { $0 += 1 }
         next.emit(envelope)
     }
 
     var count: Int {
-        counter.lock()
-        defer { counter.unlock() }
-        return total
+        total.withLock { $0 }
     }
 }
 
@@ -178,20 +174,15 @@ func blockingRun<Value: Sendable>(_ body: @escaping @Sendable () async throws ->
     return try box.get()
 }
 
-final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Value, any Error>?
+final class ResultBox<Value: Sendable>: Sendable {
+    private let result = Mutex<Result<Value, any Error>?>(nil)
 
     func set(_ value: Result<Value, any Error>) {
-        lock.lock()
-        result = value
-        lock.unlock()
+        result.withLock { $0 = value }
     }
 
     func get() throws -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let result else { throw BenchError("the run did not finish") }
+        guard let result = result.withLock({ $0 }) else { throw BenchError("the run did not finish") }
         return try result.get()
     }
 }

@@ -2,8 +2,9 @@ import FeedAcceptance
 import Foundation
 import Gherkin
 import Messages
-import SpecKit
 import Testing
+
+@testable import SpecKit
 
 /// Every step the specs use, read from `Specs/` at run time.
 private let specSteps: [(uri: String, line: Int, text: String)] = {

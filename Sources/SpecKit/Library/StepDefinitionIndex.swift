@@ -20,13 +20,13 @@ import RegexEngine
 /// parameter, an optional or an alternation; every regular expression starting with `^` and literal
 /// characters) is found through a byte trie of those prefixes; its literal suffix before `$` is checked
 /// before its matcher runs. Patterns without a literal prefix are tried for every step.
-public struct StepDefinitionIndex: Sendable {
+struct StepDefinitionIndex: Sendable {
     /// A definition that matched a step.
-    public struct Match: Sendable {
+    struct Match: Sendable {
         /// The position of the definition in the order of `add(_:)`, starting at 0.
-        public let definition: Int
+        let definition: Int
         /// The arguments of the step.
-        public let arguments: [MatchArgument]
+        let arguments: [MatchArgument]
     }
 
     fileprivate enum Entry: Sendable {
@@ -73,17 +73,17 @@ public struct StepDefinitionIndex: Sendable {
     private var storage = Storage(Tables())
 
     /// Creates an empty index.
-    public init() {}
+    init() {}
 
     /// The number of definitions.
-    public var count: Int { storage.tables.entries.count }
+    var count: Int { storage.tables.entries.count }
 
     /// The definitions' patterns, in the order they were added.
-    public var expressions: [any StepExpression] { storage.tables.entries.map(\.expression) }
+    var expressions: [any StepExpression] { storage.tables.entries.map(\.expression) }
 
     /// Adds a definition's pattern; returns its position (0 for the first).
     @discardableResult
-    public mutating func add(_ expression: any StepExpression) -> Int {
+    mutating func add(_ expression: any StepExpression) -> Int {
         var tables = storage.tables
         let definition = tables.add(expression)
         storage = Storage(tables)
@@ -94,7 +94,7 @@ public struct StepDefinitionIndex: Sendable {
     ///
     /// - Throws: what `StepExpression.match(_:)` throws (a pattern exceeding the matcher's step budget, an
     ///   ambiguous parameter type in a regular expression).
-    public func matches(for text: String) throws -> [Match] {
+    func matches(for text: String) throws -> [Match] {
         let storage = self.storage
         var utf8 = text
         return try utf8.withUTF8 { bytes in try storage.tables.matches(bytes, text) }

@@ -15,22 +15,22 @@ public protocol MessageSink: Sendable {
 /// let summary = try await runner.run(paths: ["Specs"], sink: messages)
 /// for envelope in messages.envelopes { ... }
 /// ```
-public final class MessageCollector: MessageSink {
+package final class MessageCollector: MessageSink {
     private let storage = Locked<[Envelope]>([])
 
     /// Creates an empty collector.
-    public init() {}
+    package init() {}
 
     /// Appends `envelope`.
-    public func emit(_ envelope: Envelope) {
+    package func emit(_ envelope: Envelope) {
         storage.withLock { $0.append(envelope) }
     }
 
     /// The envelopes received so far.
-    public var envelopes: [Envelope] { storage.value }
+    package var envelopes: [Envelope] { storage.value }
 
     /// Returns the envelopes received so far and forgets them.
-    public func takeEnvelopes() -> [Envelope] {
+    package func takeEnvelopes() -> [Envelope] {
         storage.withLock { envelopes in
             defer { envelopes = [] }
             return envelopes
@@ -43,17 +43,17 @@ public final class MessageCollector: MessageSink {
 /// ```swift
 /// let sink = ClosureSink { envelope in try? reporter.consume(envelope) }
 /// ```
-public final class ClosureSink: MessageSink {
+package final class ClosureSink: MessageSink {
     private let lock = Mutex(())
     private let body: @Sendable (Envelope) -> Void
 
     /// Creates a sink calling `body`.
-    public init(_ body: @escaping @Sendable (Envelope) -> Void) {
+    package init(_ body: @escaping @Sendable (Envelope) -> Void) {
         self.body = body
     }
 
     /// Calls the closure with `envelope`.
-    public func emit(_ envelope: Envelope) {
+    package func emit(_ envelope: Envelope) {
         lock.withLock { _ in body(envelope) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,13 +18,13 @@ import Messages
 ///
 /// Call `close()` at the end: it writes what is queued, flushes, and reports the first write error, if any
 /// (`emit` cannot throw, so a failed write is remembered and later envelopes are dropped).
-public final class NDJSONFileSink: MessageSink, @unchecked Sendable {
+package final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     private static let batchSize = 256
     private static let batchesInFlight = 8
 
     // `pending` and `isClosed` are guarded by `lock`; `writer`, `error` and `fileDescriptor` belong to the
     // writer queue (and to `close()` once the queue has drained), which is what makes `@unchecked` sound.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var pending: [Envelope] = []
     private var isClosed = false
     private let queue = DispatchQueue(label: "SpecKit.NDJSONFileSink")
@@ -35,7 +36,7 @@ public final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     /// Creates (or truncates) the file at `path` and writes to it.
     ///
     /// - Throws: `SpecRunError` (`.unreadable`) naming the path when the file cannot be created.
-    public init(path: String) throws(SpecRunError) {
+    package init(path: String) throws(SpecRunError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -47,19 +48,19 @@ public final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     }
 
     /// Writes to an open file descriptor, which `close()` leaves open (e.g. 1 for standard output).
-    public init(fileDescriptor: Int32, name: String) {
+    package init(fileDescriptor: Int32, name: String) {
         writer = NDJSONWriter(fileDescriptor: fileDescriptor, name: name)
         self.fileDescriptor = nil
         pending.reserveCapacity(Self.batchSize)
     }
 
     /// Queues `envelope` for writing (dropped after a write error or after `close()`).
-    public func emit(_ envelope: Envelope) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isClosed else { return }
-        pending.append(envelope)
-        if pending.count >= Self.batchSize { sendPending() }
+    package func emit(_ envelope: Envelope) {
+        lock.withLock { _ in
+            guard !isClosed else { return }
+            pending.append(envelope)
+            if pending.count >= Self.batchSize { sendPending() }
+        }
     }
 
     /// Hands the pending batch to the writer queue; called under `lock`, so batches keep their order.
@@ -88,12 +89,13 @@ public final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     /// Writes what is queued, flushes, and closes the file (if this sink opened it).
     ///
     /// - Throws: the first write error, naming the file.
-    public func close() throws(NDJSONWriteError) {
-        lock.lock()
-        let wasClosed = isClosed
-        if !wasClosed { sendPending() }
-        isClosed = true
-        lock.unlock()
+    package func close() throws(NDJSONWriteError) {
+        let wasClosed = lock.withLock { _ in
+            let wasClosed = isClosed
+            if !wasClosed { sendPending() }
+            isClosed = true
+            return wasClosed
+        }
         let failure: NDJSONWriteError? = queue.sync {
             if !wasClosed, error == nil {
                 do throws(NDJSONWriteError) {

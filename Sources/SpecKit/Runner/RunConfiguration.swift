@@ -40,7 +40,7 @@ public struct RunConfiguration: Sendable {
     /// The tag of work in progress: such scenarios are reported but never fail the run (default `@wip`).
     public var wipTag: String? = "@wip"
     /// Where timestamps and durations come from (default: the system clock).
-    public var clock: RunClock = .system
+    package var clock: RunClock = .system
     /// The ids of messages: incrementing (reproducible, the default) or UUIDs.
     public var idStyle: IdStyle = .incrementing
     /// The folder `.feature` uris are written relative to (default: the current directory). Files outside it
@@ -71,7 +71,7 @@ public enum IdStyle: String, Sendable, Hashable, CaseIterable {
     case uuid
 
     /// A new id source of this style.
-    public func makeSource() -> IdSource {
+    package func makeSource() -> IdSource {
         switch self {
         case .incrementing: .incrementing()
         case .uuid: .uuid()

@@ -9,26 +9,26 @@ import Messages
 ///     print("\(step.uri):\(step.line):\(step.column): \(step.text): \(step.message ?? "")")
 /// }
 /// ```
-public struct ScenarioResult: Sendable {
+package struct ScenarioResult: Sendable {
     /// The scenario.
-    public var scenario: ScenarioInfo
+    package var scenario: ScenarioInfo
     /// The worst status of its steps and hooks (of the last attempt).
-    public var status: TestStepResultStatus
+    package var status: TestStepResultStatus
     /// Each test step of the last attempt, hooks included, in the order they ran.
-    public var steps: [StepResult]
+    package var steps: [StepResult]
     /// How many attempts were made (more than 1 when failures were retried).
-    public var attempts: Int
+    package var attempts: Int
     /// Whether the scenario fails the run: failed, or (when strict) undefined, pending or ambiguous, unless it
     /// is tagged as work in progress.
-    public var failsRun: Bool
+    package var failsRun: Bool
     /// Whether the scenario carries the work-in-progress tag.
-    public var isWorkInProgress: Bool
+    package var isWorkInProgress: Bool
     /// The scenario's messages, every attempt: `testCase`, `testCaseStarted`, `testStepStarted`,
     /// `attachment`, `suggestion`, `testStepFinished`, `testCaseFinished`.
-    public var envelopes: [Envelope]
+    package var envelopes: [Envelope]
 
     /// Creates a result.
-    public init(
+    package init(
         scenario: ScenarioInfo, status: TestStepResultStatus, steps: [StepResult], attempts: Int, failsRun: Bool,
         isWorkInProgress: Bool, envelopes: [Envelope]
     ) {
@@ -42,15 +42,15 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The first step or hook that did not pass and was not skipped (failed, undefined, pending, ambiguous).
-    public var failingStep: StepResult? {
+    package var failingStep: StepResult? {
         steps.first { $0.status != .passed && $0.status != .skipped }
     }
 }
 
 /// The result of one test step: a Gherkin step, or a hook.
-public struct StepResult: Sendable {
+package struct StepResult: Sendable {
     /// What the test step is.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A step of the `.feature` file.
         case step
         /// A before/after scenario hook.
@@ -58,38 +58,38 @@ public struct StepResult: Sendable {
     }
 
     /// A step or a hook.
-    public var kind: Kind
+    package var kind: Kind
     /// The step's keyword as written (`Given `, `And `...); empty for a hook.
-    public var keyword: String
+    package var keyword: String
     /// The step's text (placeholders filled in), or the hook's description.
-    public var text: String
+    package var text: String
     /// The `.feature` file.
-    public var uri: String
+    package var uri: String
     /// The step's line in the `.feature` file (the scenario's line for a hook).
-    public var line: Int
+    package var line: Int
     /// The step's column in the `.feature` file (the scenario's column for a hook).
-    public var column: Int
+    package var column: Int
     /// The result status.
-    public var status: TestStepResultStatus
+    package var status: TestStepResultStatus
     /// The failure message (failed, pending with a reason, ambiguous, undefined), as in `testStepFinished`.
-    public var message: String?
+    package var message: String?
     /// How long it ran.
-    public var duration: MessageDuration
+    package var duration: MessageDuration
     /// The definition that matched (nil when undefined or ambiguous, or for a hook).
-    public var definition: StepDefinitionInfo?
+    package var definition: StepDefinitionInfo?
     /// Where the failing expectation was written (a `StepFailure`), or the definition/hook for other errors.
-    public var failureLocation: CodeLocation?
+    package var failureLocation: CodeLocation?
     /// For an undefined step: a ready-to-paste Swift definition.
-    public var snippet: String?
+    package var snippet: String?
     /// For an undefined step: the closest existing step expressions ("did you mean"), at most 3.
-    public var suggestions: [String]
+    package var suggestions: [String]
     /// For an ambiguous step: every matching definition, with its file and line.
-    public var ambiguousDefinitions: [StepDefinitionInfo]
+    package var ambiguousDefinitions: [StepDefinitionInfo]
     /// The id of the pickle step (nil for a hook).
-    public var pickleStepId: String?
+    package var pickleStepId: String?
 
     /// Creates a step result.
-    public init(
+    package init(
         kind: Kind, keyword: String, text: String, uri: String, line: Int, column: Int,
         status: TestStepResultStatus, message: String? = nil, duration: MessageDuration = .zero,
         definition: StepDefinitionInfo? = nil, failureLocation: CodeLocation? = nil, snippet: String? = nil,
@@ -113,7 +113,7 @@ public struct StepResult: Sendable {
     }
 
     /// A readable report: location, step, message, Swift location, snippet, suggestions, ambiguous matches.
-    public var report: String {
+    package var report: String {
         var lines = ["\(uri):\(line):\(column): \(keyword)\(text) [\(status.rawValue)]"]
         if let message { lines.append(message) }
         if let failureLocation {
@@ -145,7 +145,7 @@ public struct RunSummary: Sendable {
     /// The results of the scenarios that did not pass or were retried, in the order they finished (a passing
     /// scenario is only counted in `scenarios` and `steps`, so a large run does not keep every result; its
     /// messages are in the stream).
-    public var results: [ScenarioResult]
+    package var results: [ScenarioResult]
     /// The `.feature` files that could not be parsed.
     public var parseErrors: [GherkinError]
     /// What is wrong in the step library.
@@ -156,7 +156,7 @@ public struct RunSummary: Sendable {
     public var duration: MessageDuration
 
     /// Creates a summary.
-    public init(
+    package init(
         success: Bool, scenarios: StatusCounts, steps: StatusCounts, results: [ScenarioResult],
         parseErrors: [GherkinError], problems: [StepLibraryError], runHookFailure: String?,
         duration: MessageDuration

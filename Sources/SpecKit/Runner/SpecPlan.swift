@@ -12,18 +12,18 @@ import Messages
 /// for error in plan.parseErrors { print(error) }        // Specs/cache.feature:12:5: expected: ...
 /// for scenario in plan.scenarios { print(scenario) }   // Specs/cache.feature:20: Cache › Expired cache
 /// ```
-public struct SpecPlan: Sendable {
+package struct SpecPlan: Sendable {
     /// One `.feature` file.
-    public struct Document: Sendable {
+    package struct Document: Sendable {
         /// The file's uri in messages (relative to the configuration's `uriBase`).
-        public var uri: String
+        package var uri: String
         /// The file's path as found on disk.
-        public var path: String
+        package var path: String
         /// The parsed file: source, syntax tree, pickles, errors.
-        public var result: Gherkin.Result
+        package var result: Gherkin.Result
 
         /// Creates a document parsed elsewhere (e.g. with extra Gherkin languages).
-        public init(uri: String, path: String, result: Gherkin.Result) {
+        package init(uri: String, path: String, result: Gherkin.Result) {
             self.uri = uri
             self.path = path
             self.result = result
@@ -31,26 +31,26 @@ public struct SpecPlan: Sendable {
     }
 
     /// The files, sorted by path.
-    public let documents: [Document]
+    package let documents: [Document]
     /// Every runnable scenario (pickle), in file order then document order.
-    public let scenarios: [ScenarioInfo]
+    package let scenarios: [ScenarioInfo]
     /// The ids of this plan's messages; a runner running its scenarios draws from it too.
-    public let ids: IdSource
+    package let ids: IdSource
     let index: PlanIndex
 
     /// Every parse error, each at `uri:line:column`.
-    public var parseErrors: [GherkinError] {
+    package var parseErrors: [GherkinError] {
         documents.flatMap(\.result.errors)
     }
 
     /// The documents' messages in the official order: for each file `source`, then `gherkinDocument` and its
     /// `pickle`s, or its `parseError`s.
-    public var envelopes: [Envelope] {
+    package var envelopes: [Envelope] {
         documents.flatMap(\.result.envelopes)
     }
 
     /// The pickle of `scenario`.
-    public func pickle(of scenario: ScenarioInfo) -> Pickle? {
+    package func pickle(of scenario: ScenarioInfo) -> Pickle? {
         index.pickles[scenario.pickleId]?.pickle
     }
 
@@ -64,7 +64,7 @@ public struct SpecPlan: Sendable {
     ///   - ids: where ids come from; share it with the runner (`SpecRunner.plan(paths:)` does).
     ///   - languages: the Gherkin languages `# language:` headers can name.
     /// - Throws: `SpecRunError` when a path does not exist or cannot be read, naming it.
-    public static func load(
+    package static func load(
         paths: [String], uriBase: String? = nil, ids: IdSource = .incrementing(),
         languages: GherkinLanguages = .builtIn
     ) throws(SpecRunError) -> SpecPlan {
@@ -129,7 +129,7 @@ public struct SpecPlan: Sendable {
 
     /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what
     /// it is otherwise (missing, a FIFO, a device, a symbolic-link loop, unreadable).
-    public static func checkPath(_ path: String) throws(SpecRunError) {
+    package static func checkPath(_ path: String) throws(SpecRunError) {
         let absolutePath = FeatureFiles.absolute(path)
         if let problem = FeatureFiles.problem(with: absolutePath) {
             throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
@@ -140,7 +140,7 @@ public struct SpecPlan: Sendable {
     }
 
     /// Makes a plan of documents parsed elsewhere (e.g. in memory, in tests).
-    public init(documents: [Document], ids: IdSource) {
+    package init(documents: [Document], ids: IdSource) {
         var index = PlanIndex()
         for document in documents { index.add(document) }
         self.init(documents: documents, ids: ids, index: index)
@@ -156,7 +156,7 @@ public struct SpecPlan: Sendable {
     /// The scenarios `configuration` selects (tags, names, line filters, shard), in its order.
     ///
     /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
-    public func select(_ configuration: RunConfiguration) throws(SpecRunError) -> [ScenarioInfo] {
+    package func select(_ configuration: RunConfiguration) throws(SpecRunError) -> [ScenarioInfo] {
         let compiled = try configuration.compiled()
         let base = FeatureFiles.base(configuration.uriBase)
         let filters = configuration.lineFilters.map { filter in

@@ -71,7 +71,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// Loads `.feature` files and folders into a plan whose ids come from this runner.
     ///
     /// - Throws: `SpecRunError` when a path does not exist or cannot be read.
-    public func plan(paths: [String]) throws(SpecRunError) -> SpecPlan {
+    package func plan(paths: [String]) throws(SpecRunError) -> SpecPlan {
         try SpecPlan.load(
             paths: paths, uriBase: configuration.uriBase, ids: ids, languages: configuration.languages)
     }
@@ -79,7 +79,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// The scenarios of `plan` that the configuration selects, in its order.
     ///
     /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
-    public func selectedScenarios(in plan: SpecPlan) throws(SpecRunError) -> [ScenarioInfo] {
+    package func selectedScenarios(in plan: SpecPlan) throws(SpecRunError) -> [ScenarioInfo] {
         try plan.select(configuration)
     }
 
@@ -97,7 +97,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// Runs the selected scenarios of `plan`, emitting the complete stream to `sink`.
     ///
     /// - Throws: `SpecRunError` when the configuration is invalid (nothing is emitted then).
-    public func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+    package func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
         try await RunCoordinator(environment: environment, planner: planner, assembler: assembler)
             .run(plan, sink: sink)
     }

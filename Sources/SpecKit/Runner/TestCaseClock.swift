@@ -1,15 +1,17 @@
 import Messages
 import Synchronization
 
-/// The non-generic part of a watched test case: the running body's deadline and whether the task is over,
-/// behind one lock (kept apart from the generic snapshot so the per-step calls need no generic metadata).
-final class TestCaseClock: @unchecked Sendable {
-    // Every field is guarded by `lock`.
-    private let lock = Mutex<Void>(())
-    private var deadline: ContinuousClock.Instant?
-    private(set) var ifTimedOut = BodyOutcome.passed
-    private(set) var failsWorld = false
-    private var over = false
+/// The non-generic part of a watched test case: the running body's deadline and whether the task is over, behind
+/// one lock (kept apart from the generic snapshot so the per-step calls need no generic metadata).
+final class TestCaseClock: Sendable {
+    private struct State {
+        var deadline: ContinuousClock.Instant?
+        var ifTimedOut = BodyOutcome.passed
+        var failsWorld = false
+        var over = false
+    }
+
+    private let state = Mutex(State())
     let limit: Duration
     private let next: @Sendable (Envelope) -> Void
 
@@ -19,46 +21,49 @@ final class TestCaseClock: @unchecked Sendable {
     }
 
     var isOver: Bool {
-        lock.withLock { _ in over }
+        state.withLock { $0.over }
     }
 
+    /// Passes `envelope` on, unless the task is over (abandoned).
     func emit(_ envelope: Envelope) {
-        lock.withLock { _ in
-            guard !over else { return }
+        state.withLock { state in
+            guard !state.over else { return }
             next(envelope)
         }
     }
 
+    /// Starts the clock for a body; false when the task is over.
     func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
         let deadline = ContinuousClock.now.advanced(by: limit)
-        return lock.withLock { _ in
-            guard !over else { return false }
-            self.deadline = deadline
-            self.ifTimedOut = ifTimedOut
-            self.failsWorld = failsWorld
+        return state.withLock { state in
+            guard !state.over else { return false }
+            state.deadline = deadline
+            state.ifTimedOut = ifTimedOut
+            state.failsWorld = failsWorld
             return true
         }
     }
 
+    /// Stops the clock after a body.
     func endBody() {
-        lock.withLock { _ in deadline = nil }
+        state.withLock { $0.deadline = nil }
     }
 
     /// Marks the task over because it finished; false if it was already over (abandoned).
     func finish() -> Bool {
-        lock.withLock { _ in
-            guard !over else { return false }
-            over = true
+        state.withLock { state in
+            guard !state.over else { return false }
+            state.over = true
             return true
         }
     }
 
     /// Marks the task over if its body is past its deadline at `now`: returns what the test step ends with.
     func expire(ifDueAt now: ContinuousClock.Instant) -> (outcome: BodyOutcome, failsWorld: Bool)? {
-        lock.withLock { _ in
-            guard !over, let deadline, deadline <= now else { return nil }
-            over = true
-            return (ifTimedOut, failsWorld)
+        state.withLock { state in
+            guard !state.over, let deadline = state.deadline, deadline <= now else { return nil }
+            state.over = true
+            return (state.ifTimedOut, state.failsWorld)
         }
     }
 }

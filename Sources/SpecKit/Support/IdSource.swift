@@ -2,26 +2,26 @@ import Messages
 
 /// A thread-safe source of message ids, shared by everything one runner emits (documents, pickles,
 /// definitions, test cases) so that ids never collide, even when scenarios run concurrently.
-public final class IdSource: Sendable {
+package final class IdSource: Sendable {
     private let generator: Locked<any IdGenerator>
 
     /// Creates a source drawing from `generator`.
-    public init(_ generator: some IdGenerator) {
+    package init(_ generator: some IdGenerator) {
         self.generator = Locked(generator)
     }
 
     /// Ids `"0"`, `"1"`, `"2"`, ... (reproducible; the default).
-    public static func incrementing() -> IdSource {
+    package static func incrementing() -> IdSource {
         IdSource(IncrementingIdGenerator())
     }
 
     /// Random UUIDs (unique across processes, e.g. for shards whose streams are merged).
-    public static func uuid() -> IdSource {
+    package static func uuid() -> IdSource {
         IdSource(UUIDIdGenerator())
     }
 
     /// Returns a new id.
-    public func next() -> String {
+    package func next() -> String {
         generator.withLock { generator in generator.next() }
     }
 }

@@ -1,26 +1,27 @@
 import Synchronization
 
-/// Mutable state behind a lock: the runner's shared counters, buffers and flags.
+/// Mutable state behind a lock, shared by reference: the runner's shared counters, buffers and flags, and the
+/// bridge's results (a `Mutex` cannot be captured by the closures that share them).
 ///
-/// Internal plumbing only; user worlds are actors and need nothing like it. The lock is a `Mutex` stored
-/// inline, so a `Locked` is one allocation (an `NSLock` would add two more).
-final class Locked<State>: @unchecked Sendable {
-    // `Mutex` wants `State` sendable across the lock; the value never leaves `withLock` except as a copy
-    // returned by the caller's body, which is what `@unchecked` vouches for here, as it did with `NSLock`.
+/// Package plumbing only; user worlds are actors and need nothing like it. The lock is a `Mutex` stored
+/// inline, so a `Locked` is one allocation.
+package final class Locked<State>: @unchecked Sendable {
+    // @unchecked: `state` is only touched under `mutex`; it is not inside the `Mutex` so that a value of any type
+    // (not only a `sending` one) can be kept and copied out.
     private let mutex = Mutex<Void>(())
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
     }
 
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try mutex.withLock { _ in
             try body(&state)
         }
     }
 
-    var value: State {
+    package var value: State {
         withLock { $0 }
     }
 }

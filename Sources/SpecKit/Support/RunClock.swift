@@ -18,26 +18,26 @@ import Messages
 ///
 /// Durations are the difference of two readings (never negative). The clock only stamps messages: the step
 /// timeout always runs on real time.
-public struct RunClock: Sendable {
+package struct RunClock: Sendable {
     private let reading: @Sendable () -> Timestamp
 
     /// Creates a clock that reads `now`.
-    public init(now: @escaping @Sendable () -> Timestamp) {
+    package init(now: @escaping @Sendable () -> Timestamp) {
         reading = now
     }
 
     /// The current time.
-    public func now() -> Timestamp {
+    package func now() -> Timestamp {
         reading()
     }
 
     /// The time from `start` to `end`, or zero when `end` is earlier.
-    public func duration(from start: Timestamp, to end: Timestamp) -> MessageDuration {
+    package func duration(from start: Timestamp, to end: Timestamp) -> MessageDuration {
         end < start ? .zero : start.duration(to: end)
     }
 
     /// The system's wall clock.
-    public static let system = RunClock {
+    package static let system = RunClock {
         // `clock_gettime` directly: nanoseconds, and no `Date` arithmetic on every step.
         var now = timespec()
         guard clock_gettime(CLOCK_REALTIME, &now) == 0 else { return Timestamp(Date()) }
@@ -45,12 +45,12 @@ public struct RunClock: Sendable {
     }
 
     /// A clock that always reads `timestamp`: every duration is zero.
-    public static func fixed(_ timestamp: Timestamp) -> RunClock {
+    package static func fixed(_ timestamp: Timestamp) -> RunClock {
         RunClock { timestamp }
     }
 
     /// A clock that reads `start`, then advances by `step` at every reading: deterministic, increasing times.
-    public static func stepping(from start: Timestamp, by step: MessageDuration) -> RunClock {
+    package static func stepping(from start: Timestamp, by step: MessageDuration) -> RunClock {
         let readings = Locked(0)
         return RunClock {
             let count = readings.withLock { count in
