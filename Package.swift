@@ -50,7 +50,9 @@ let package = Package(
             name: "FeedAcceptance", dependencies: ["SpecKit", "Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
         .executableTarget(
             name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKitCommand"]),
-        .executableTarget(name: "feed-specs-bench", dependencies: ["SpecKit", "Gherkin", "Messages"]),
+        .executableTarget(
+            name: "feed-specs-bench",
+            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine"]),
 
         .testTarget(
             name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedSupport", "CSQLite", "feed"]),

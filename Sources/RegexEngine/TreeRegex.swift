@@ -79,7 +79,12 @@ final class FoundationRegex: @unchecked Sendable {
 /// A compiled regular expression that reports its match as a tree of `MatchGroup`s.
 ///
 /// Runs on the built-in matcher when the pattern stays inside the ECMAScript subset it implements, and on
-/// `NSRegularExpression` (ICU) otherwise.
+/// `NSRegularExpression` (ICU) otherwise. The built-in matcher exists for three reasons: JavaScript's semantics,
+/// as Cucumber Expressions and cucumber-js's regular-expression steps define them (ICU's differ on `\s`, `\w`,
+/// `$` and empty-loop rules); a step budget, so a catastrophic pattern fails with an error instead of hanging a run;
+/// and speed. `feed-specs-bench regex` (release build, 2-core Linux VM, 200,000 step texts against the patterns of
+/// four typical step definitions) measured 130 ns per match for the built-in matcher, 850 ns for
+/// `NSRegularExpression` and 1,200 ns for Swift `Regex`: 6.5 and 9 times slower.
 package final class TreeRegex: Sendable {
     enum Engine: Sendable {
         case builtIn(RegexProgram)
