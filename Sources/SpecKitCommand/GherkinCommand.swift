@@ -36,57 +36,28 @@ struct GherkinCommand {
         var files: [String] = []
     }
 
-    enum UsageError: Error, Equatable {
-        case help
-        case message(String)
-    }
+    private static let parser = OptionParser(options: [
+        .init(name: "--no-source", short: nil, takesValue: false),
+        .init(name: "--no-ast", short: nil, takesValue: false),
+        .init(name: "--no-pickles", short: nil, takesValue: false),
+        .init(name: "--languages", short: nil, takesValue: true),
+    ])
 
-    static func parseArguments(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var index = 0
-        var onlyFiles = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-                options.files.append(argument)
-                continue
-            }
-            switch argument {
-            case "--": onlyFiles = true
-            case "--help", "-h": throw .help
-            case "--no-source": options.source = false
-            case "--no-ast": options.ast = false
-            case "--no-pickles": options.pickles = false
-            case "--languages":
-                guard index < arguments.count else { throw .message("--languages needs a FILE") }
-                options.languagesFile = arguments[index]
-                index += 1
-            default:
-                if argument.hasPrefix("--languages=") {
-                    options.languagesFile = String(argument.dropFirst("--languages=".count))
-                } else {
-                    throw .message("unknown option '\(argument)'")
-                }
-            }
-        }
-        if options.files.isEmpty { throw .message("no FILE given") }
+    static func parseArguments(_ arguments: [String]) throws(OptionParser.Failure) -> Options {
+        let parsed = try parser.parse(arguments)
+        let options = Options(
+            source: !parsed.has("--no-source"), ast: !parsed.has("--no-ast"), pickles: !parsed.has("--no-pickles"),
+            languagesFile: parsed.value("--languages"), files: parsed.positionals)
+        if options.files.isEmpty { throw .usage("no FILE given") }
         return options
     }
 
     func run(_ arguments: [String]) async -> Int32 {
         let options: Options
-        do {
+        do throws(OptionParser.Failure) {
             options = try Self.parseArguments(arguments)
         } catch {
-            switch error {
-            case .help:
-                StandardStreams.write(usage)
-                return 0
-            case .message(let message):
-                StandardStreams.writeError("\(context.name) gherkin: \(message)\n\n\(usage)")
-                return 2
-            }
+            return usageFailure(error, usage: usage, command: "gherkin", name: context.name)
         }
         let languages: GherkinLanguages
         do {
