@@ -124,9 +124,7 @@ struct AtomicSaveTests {
         let writer = try await makeStore(kind, in: directory)
         let location = kind.location(in: directory.url)
         let new = new
-        let offline = try LoopbackServer { _ in .close }
-        let url = offline.url().absoluteString
-        offline.stop()
+        let url = unreachableURL.absoluteString
 
         let during = try await writer.transaction { cache in
             try cache.deleteCachedFeed()

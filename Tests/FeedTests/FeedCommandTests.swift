@@ -175,8 +175,10 @@ struct FeedCommandRunTests {
 
         let online = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
         server.stop()
-        let offline = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-08T11:59:59Z"] + common)
-        let expired = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-08T12:00:00Z"] + common)
+        let unreachable = unreachableURL.absoluteString
+        let offline = try FeedExecutable.run(
+            ["load", "--url", unreachable, "--now", "2025-05-08T11:59:59Z"] + common)
+        let expired = try FeedExecutable.run(["load", "--url", unreachable, "--now", "2025-05-08T12:00:00Z"] + common)
 
         #expect(online.status == 0)
         #expect(online.output.split(separator: "\n").map(String.init) == Self.expectedLines)
@@ -187,11 +189,9 @@ struct FeedCommandRunTests {
     }
 
     @Test func `load with the memory store shows the error message when offline`() throws {
-        let server = try LoopbackServer { _ in .respond(status: 200) }
-        let url = server.url().absoluteString
-        server.stop()
-
-        let outcome = try FeedExecutable.run(["load", "--url", url, "--store", "memory"])
+        let outcome = try FeedExecutable.run([
+            "load", "--url", unreachableURL.absoluteString, "--store", "memory", "--timeout", "5",
+        ])
 
         #expect(outcome.status == 1)
         #expect(outcome.output == "Couldn't connect to server\n")
@@ -267,13 +267,14 @@ struct FeedCommandRunTests {
         first.stop()
         let second = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
         let secondURL = second.url().absoluteString
+        let unreachable = unreachableURL.absoluteString
 
         // No file may grow past 0 bytes: every write fails as on a full disk (EFBIG instead of ENOSPC).
         let full = try FeedExecutable.run(
             ["load", "--url", secondURL, "--contract", "photos", "--now", "2025-05-02T12:00:00Z"] + common,
             fileSizeLimitBlocks: 0)
         second.stop()
-        let offline = try FeedExecutable.run(["load", "--url", secondURL, "--now", "2025-05-02T12:00:00Z"] + common)
+        let offline = try FeedExecutable.run(["load", "--url", unreachable, "--now", "2025-05-02T12:00:00Z"] + common)
 
         #expect(full.status == 0)
         #expect(full.output.hasPrefix("ph1\t"))
@@ -351,11 +352,10 @@ struct FeedCommandRunTests {
 
     @Test(arguments: StoreKind.persistent)
     func `a cache path that is a character device is an error, not an endless read`(kind: StoreKind) throws {
-        let offline = try LoopbackServer { _ in .close }
-        let url = offline.url().absoluteString
-        offline.stop()
-
-        let outcome = try FeedExecutable.run(["load", "--url", url, "--store", kind.rawValue, "--path", "/dev/zero"])
+        let outcome = try FeedExecutable.run([
+            "load", "--url", unreachableURL.absoluteString, "--store", kind.rawValue, "--path", "/dev/zero",
+            "--timeout", "5",
+        ])
 
         #expect(outcome.status == 1)
         #expect(outcome.output == "Couldn't connect to server\n")

@@ -91,3 +91,7 @@ extension StubHTTPClient {
         answering(status, body, at: anyURL)
     }
 }
+
+/// An address where nothing listens: port 1 on the loopback interface refuses connections at once. (A stopped
+/// test server's port may be taken again by another test's server running in parallel.)
+let unreachableURL = URL(string: "http://127.0.0.1:1/feed")!
