@@ -5,8 +5,8 @@
 /// | type | matches | Swift type |
 /// |---|---|---|
 /// | `{int}` | `-?\d+` or `\d+` | `Int` (64-bit; larger values fail to transform) |
-/// | `{float}` | decimal or scientific numbers, e.g. `.5`, `-3.14`, `1.5E+3` | `Float` |
-/// | `{double}` | same as `{float}` | `Double` |
+/// | `{float}` | decimal or scientific numbers, e.g. `.5`, `-3.14`, `1.5E+3` | `Double` (a step may take `Float`) |
+/// | `{double}` | same as `{float}` | `Double` (a step may take `Float`) |
 /// | `{bigdecimal}` | same as `{float}` | `BigDecimal` (every digit kept) |
 /// | `{byte}`, `{short}`, `{long}` | same as `{int}` | `Int8`, `Int16`, `Int64` (out of range fails) |
 /// | `{biginteger}` | same as `{int}` | `BigInteger` (every digit kept) |
@@ -97,7 +97,8 @@ enum BuiltInParameterTypes {
 
     static let all: [ParameterType] = [
         number("int", integerRegexps, snippets: true, preferred: true) { Int($0) },
-        number("float", [floatRegexp], snippets: true) { Float($0) },
+        // A JavaScript number, as in cucumber-js: `2.97` stays 2.97 (as a `Float` it prints 2.97000002861...).
+        number("float", [floatRegexp], snippets: true) { Double($0) },
         ParameterType(
             name: "word", regexps: [wordRegexp], valueType: String.self, useForSnippets: false,
             preferForRegexpMatch: false, isBuiltIn: true, transformer: firstValue),

@@ -21,22 +21,16 @@ extension FeedSpecs {
     /// `{duration}`: `7 days`, `6 days 23 hours 59 minutes 59 seconds`, `7 days minus 1 second`; `{store}`:
     /// `memory`, `file` or `sqlite`.
     static func defineParameterTypes(_ steps: inout StepLibrary<FeedWorld>) {
-        do {
-            steps.define(
-                try ParameterType(name: "duration", regexp: CalendarDuration.pattern) { values in
-                    try CalendarDuration(parsing: values.first.flatMap { $0 } ?? "")
-                })
-            steps.define(
-                try ParameterType(name: "store", regexp: StoreKind.pattern) { values in
-                    let text = values.first.flatMap { $0 } ?? ""
-                    guard let kind = StoreKind(rawValue: text) else {
-                        throw CalendarDuration.ParseError(text: text, reason: "not one of memory, file or sqlite")
-                    }
-                    return kind
-                })
-        } catch {
-            // Only a mistake in the patterns above gets here; every scenario then fails with it.
-            steps.beforeAll { throw error }
+        steps.define(parameterType: "duration", regexp: CalendarDuration.pattern) { values in
+            try CalendarDuration(parsing: values.first.flatMap { $0 } ?? "")
+        }
+        steps.define(parameterType: "store", regexp: StoreKind.pattern) { values in
+            let text = values.first.flatMap { $0 } ?? ""
+            guard let kind = StoreKind(rawValue: text) else {
+                throw ParameterTransformError(
+                    parameterTypeName: "store", values: values, reason: "not one of memory, file or sqlite")
+            }
+            return kind
         }
     }
 

@@ -12,8 +12,9 @@ public struct SpecCase: Sendable, Hashable, Codable, CustomTestStringConvertible
         case scenario(uri: String, line: Int, variant: String)
         /// A `.feature` file that cannot be parsed: the error, at its line and column.
         case parseError(uri: String, line: Int, column: Int, message: String)
-        /// Specs that cannot be loaded or selected (a missing folder, an invalid tag expression...).
-        case problem(message: String)
+        /// Specs that cannot be loaded or selected (a missing folder, an invalid tag expression...), or a mistake in
+        /// the step library at its Swift file and line.
+        case problem(message: String, fileID: String? = nil, filePath: String? = nil, line: Int? = nil)
     }
 
     /// What the case runs.

@@ -3,24 +3,27 @@ import Messages
 import SpecKit
 import Testing
 
-/// The `.feature` files of a folder as Swift Testing cases: every scenario × every variant (e.g. every store),
-/// each case named `Feature › Scenario [variant]`, a failing step recorded as an issue at its `.feature` line.
+/// The `.feature` files of a folder as Swift Testing cases: every scenario (× every variant, when there are
+/// several), each case named `Feature › Scenario` (`Feature › Scenario [variant]`), a failing step recorded as an
+/// issue at its `.feature` line.
 ///
 /// ```swift
-/// let specs = SpecSuite(
-///     specs: packageRoot.appendingPathComponent("Specs"), packageRoot: packageRoot,
-///     variants: StoreKind.allCases, library: FeedSpecs.library()
-/// ) { store, _ in try FeedSpecs.makeWorld(store: store) } tearDown: { world in try FeedSpecs.tearDown(world) }
+/// import SpecKitTesting
+/// import Testing
 ///
-/// @Suite(.specReports(specs)) struct FeedSpecsTests {
+/// let specs = SpecSuite(library: ShopSteps.library()) { _ in ShopWorld() }
+///
+/// @Suite(.specReports(specs)) struct ShopSpecs {
 ///     @Test(arguments: specs.cases) func scenario(_ spec: SpecCase) async { await specs.run(spec) }
 /// }
 /// ```
 ///
-/// The specs are read when the suite is made, at run time, from the source tree: editing a `.feature` file needs
-/// no rebuild. `SPECKIT_TAGS` (a tag expression) and `SPECKIT_NAME` (a regular expression matched against
-/// scenario names) select scenarios. A `.feature` file that does not parse becomes one failing case naming
-/// `file:line:column`; the other files still run.
+/// The specs are read when the suite is made, at run time, from the source tree (`Specs/` beside the
+/// `Package.swift` above the file that makes the suite): editing a `.feature` file needs no rebuild.
+/// `SPECKIT_TAGS` (a tag expression) and `SPECKIT_NAME` (a regular expression matched against scenario names)
+/// select scenarios, `SPECKIT_SPECS` points at another folder, `SPECKIT_REPORTS` at another report folder. A
+/// `.feature` file that does not parse becomes one failing case naming `file:line:column`; the other files
+/// still run. Inside a step, a failed `#expect` or `#require` fails the step, in Swift Testing and in the reports.
 public final class SpecSuite<World: Actor>: Sendable {
     /// One variant's runner and its own plan of the specs.
     struct Lane: Sendable {
@@ -39,11 +42,11 @@ public final class SpecSuite<World: Actor>: Sendable {
         var beforeAll: Task<(envelopes: [Envelope], failure: String?), Never>?
     }
 
-    /// Every case: scenarios × variants, then one per `.feature` file that does not parse or other problem.
+    /// Every case: scenarios (× variants), then one per `.feature` file that does not parse or other problem.
     public let cases: [SpecCase]
-    /// The variants, as named in case names.
+    /// The variants, as named in case names (one, unnamed, for a suite without variants).
     public let variants: [String]
-    /// Where the reports are written after the run (see `writeReports()`).
+    /// Where the reports are written after the run (see `finish(title:)`).
     public let reportsDirectory: URL
     /// The run configuration every variant's runner uses (the selection comes from the environment).
     public let configuration: RunConfiguration
@@ -51,6 +54,57 @@ public final class SpecSuite<World: Actor>: Sendable {
     let laneOrder: [String]
     let documentPaths: [String: String]
     let state = Locked(State())
+
+    /// The specs of the package that makes the suite, every scenario run once.
+    ///
+    /// - Parameters:
+    ///   - specs: the folder of `.feature` files, relative to the package root (default `Specs`); overridden by
+    ///     `$SPECKIT_SPECS`.
+    ///   - library: the step definitions, parameter types and hooks.
+    ///   - filePath: leave the default: the package root is the folder above it holding `Package.swift`.
+    ///   - environment: where `SPECKIT_TAGS`, `SPECKIT_NAME`, `SPECKIT_SPECS` and `SPECKIT_REPORTS` are read.
+    ///   - configure: changes to the run configuration (timeouts, strictness...), applied after the environment.
+    ///   - makeWorld: makes the fresh world of one scenario.
+    ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    public convenience init(
+        specs: String = "Specs", library: StepLibrary<World>, filePath: String = #filePath,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        configure: (inout RunConfiguration) -> Void = { _ in },
+        makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
+        let root = Self.packageRoot(above: filePath)
+        self.init(
+            specs: Self.specsFolder(specs, root: root, environment: environment), packageRoot: root,
+            variants: [Unnamed()], library: library, environment: environment, configure: configure,
+            makeWorld: { _, scenario in try await makeWorld(scenario) }, tearDown: tearDown)
+    }
+
+    /// The specs of the package that makes the suite, every scenario run once per variant (e.g. per store).
+    ///
+    /// - Parameters:
+    ///   - specs: the folder of `.feature` files, relative to the package root (default `Specs`); overridden by
+    ///     `$SPECKIT_SPECS`.
+    ///   - variants: what every scenario runs against; each case name ends with `[variant]`.
+    ///   - library: the step definitions, parameter types and hooks.
+    ///   - filePath: leave the default: the package root is the folder above it holding `Package.swift`.
+    ///   - environment: where `SPECKIT_TAGS`, `SPECKIT_NAME`, `SPECKIT_SPECS` and `SPECKIT_REPORTS` are read.
+    ///   - configure: changes to the run configuration, applied after the environment.
+    ///   - makeWorld: makes the fresh world of one scenario for one variant.
+    ///   - tearDown: runs after each scenario, whatever happened.
+    public convenience init<Variant: Sendable & CustomStringConvertible>(
+        specs: String = "Specs", variants: [Variant], library: StepLibrary<World>, filePath: String = #filePath,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        configure: (inout RunConfiguration) -> Void = { _ in },
+        makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
+        let root = Self.packageRoot(above: filePath)
+        self.init(
+            specs: Self.specsFolder(specs, root: root, environment: environment), packageRoot: root,
+            variants: variants, library: library, environment: environment, configure: configure,
+            makeWorld: makeWorld, tearDown: tearDown)
+    }
 
     /// Loads the specs under `specs` and prepares one runner per variant.
     ///
@@ -124,12 +178,14 @@ public final class SpecSuite<World: Actor>: Sendable {
         var cases: [SpecCase] = []
         if let firstLane, problems.isEmpty {
             let names = Self.caseNames(firstLane.order)
+            let named = !(variants.count == 1 && variants.first is Unnamed)
             for scenario in firstLane.order {
                 for variant in laneOrder {
+                    let name = names[scenario.pickleId] ?? scenario.name
                     cases.append(
                         SpecCase(
                             kind: .scenario(uri: scenario.uri, line: scenario.line, variant: variant),
-                            name: "\(names[scenario.pickleId] ?? scenario.name) [\(variant)]"))
+                            name: named ? "\(name) [\(variant)]" : name))
                 }
             }
             for error in firstLane.plan.parseErrors {
@@ -141,7 +197,11 @@ public final class SpecSuite<World: Actor>: Sendable {
             }
             for problem in firstLane.runner.problems {
                 cases.append(
-                    SpecCase(kind: .problem(message: problem.description), name: "Step library: \(problem)"))
+                    SpecCase(
+                        kind: .problem(
+                            message: problem.description, fileID: problem.location.fileID,
+                            filePath: problem.location.filePath, line: problem.location.line),
+                        name: "Step library: \(problem)"))
             }
         }
         if variants.isEmpty {
@@ -149,6 +209,29 @@ public final class SpecSuite<World: Actor>: Sendable {
                 SpecCase(kind: .problem(message: "No variants to run the specs against"), name: "No variants"))
         }
         self.cases = cases + problems
+    }
+
+    /// The variant of a suite without variants.
+    struct Unnamed: Sendable, CustomStringConvertible {
+        var description: String { "default" }
+    }
+
+    /// The folder above `filePath` that holds `Package.swift` (the current folder when there is none).
+    static func packageRoot(above filePath: String) -> URL {
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// `$SPECKIT_SPECS`, else `specs`; a relative path is under `root`.
+    static func specsFolder(_ specs: String, root: URL, environment: [String: String]) -> URL {
+        let path = environment["SPECKIT_SPECS"].flatMap { $0.isEmpty ? nil : $0 } ?? specs
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
     /// `Feature › Scenario`, with the examples row's line added when several scenarios of a feature share a name.
@@ -171,8 +254,15 @@ public final class SpecSuite<World: Actor>: Sendable {
     /// undefined step with the snippet that defines it.
     public func run(_ specCase: SpecCase) async {
         switch specCase.kind {
-        case .problem(let message):
-            Issue.record(Comment(rawValue: message))
+        case .problem(let message, let fileID, let filePath, let line):
+            if let fileID, let filePath, let line {
+                // A step-library mistake: at the definition's own Swift line.
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1))
+            } else {
+                Issue.record(Comment(rawValue: message))
+            }
         case .parseError(let uri, let line, let column, let message):
             Issue.record(
                 Comment(rawValue: "\(uri):\(line):\(column): \(message)"),
@@ -190,10 +280,39 @@ public final class SpecSuite<World: Actor>: Sendable {
                 Issue.record(Comment(rawValue: "A beforeAll hook failed, so no scenario runs: \(failure)"))
                 return
             }
-            let result = await lane.runner.run(scenario, in: lane.plan)
+            let result = await Self.failingStepsOnExpectations { await lane.runner.run(scenario, in: lane.plan) }
             state.withLock { $0.results[variant, default: []].append(result) }
             record(result)
         }
+    }
+
+    /// Runs `body` so that an issue Swift Testing records inside a step or hook (a failed `#expect` or `#require`)
+    /// fails that step, with the expectation's text, instead of failing the test case behind the step's back: the
+    /// step is then failed in every report, and its issue is recorded at its `.feature` line by `record(_:)`.
+    static func failingStepsOnExpectations(_ body: @escaping @Sendable () async -> ScenarioResult) async
+        -> ScenarioResult
+    {
+        guard let test = Test.current else { return await body() }
+        let result = Locked<ScenarioResult?>(nil)
+        let handler = IssueHandlingTrait.compactMapIssues { issue in
+            // Known or not (a test may expect the failure), an error inside a step fails the step.
+            guard issue.severity == .error else { return issue }
+            let location = issue.sourceLocation.map {
+                CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+            }
+            let text = issue.description + (location.map { " at \($0)" } ?? "")
+            return SpecContext.recordFailure(text, at: location) ? nil : issue
+        }
+        do {
+            try await handler.provideScope(for: test, testCase: Test.Case.current) {
+                let ran = await body()
+                result.withLock { $0 = ran }
+            }
+        } catch {
+            Issue.record(error, "The spec could not run under an issue handler")
+        }
+        if let ran = result.value { return ran }
+        return await body()
     }
 
     /// Records the issues of a scenario that fails the run (a `@wip` scenario records none).

@@ -1,7 +1,8 @@
 import Foundation
 import SpecKit
-import SpecKitTesting
 import Testing
+
+@testable import SpecKitTesting
 
 /// A world for the bridge's own tests: one number.
 actor CounterWorld {
@@ -25,7 +26,8 @@ actor CounterWorld {
         deinit { try? FileManager.default.removeItem(at: root) }
 
         func suite(
-            _ environment: [String: String] = [:], failingBeforeAll: Bool = false
+            _ environment: [String: String] = [:], failingBeforeAll: Bool = false,
+            extraSteps: (inout StepLibrary<CounterWorld>) -> Void = { _ in }
         ) -> SpecSuite<CounterWorld> {
             var steps = StepLibrary<CounterWorld>()
             if failingBeforeAll {
@@ -42,6 +44,7 @@ actor CounterWorld {
                         uri: table.uri, location: table.location(row: index + 1, column: 0))
                 }
             }
+            extraSteps(&steps)
             var environment = environment
             environment["SPECKIT_REPORTS"] = root.appendingPathComponent("reports").path
             return SpecSuite(
@@ -197,5 +200,101 @@ actor CounterWorld {
             issue.sourceLocation?.fileName == "tables.feature" && issue.sourceLocation?.line == 7
                 && issue.sourceLocation?.column == 9
         }
+    }
+
+    static let expecting = """
+        Feature: Expecting
+          Scenario: A failed expect
+            Given the value is 3
+            Then the value is 4 by #expect
+            And the value should be 3
+
+          Scenario: A failed require
+            Given the value is 3
+            Then the value is 4 by #require
+        """
+
+    private func expectingSuite(_ sandbox: Sandbox) -> SpecSuite<CounterWorld> {
+        sandbox.suite { steps in
+            steps.then("the value is {int} by #expect") { (world, expected: Int) in
+                #expect(world.value == expected)
+            }
+            steps.then("the value is {int} by #require") { (world, expected: Int) in
+                _ = try #require(world.value == expected ? world.value : nil)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("Expecting › A failed expect [a]", 4, "(world.value → 3) == (expected → 4)"),
+        ("Expecting › A failed require [a]", 9, "world.value == expected ? world.value : nil"),
+    ])
+    func `a failed #expect or #require fails its step, at its feature line with the expectation's text`(
+        name: String, line: Int, text: String
+    ) async throws {
+        let sandbox = try Sandbox(["expecting.feature": Self.expecting])
+        let suite = expectingSuite(sandbox)
+        let spec = try scenarioCase(suite, named: name)
+        await withKnownIssue {
+            await suite.run(spec)
+        } matching: { issue in
+            let comment = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return issue.sourceLocation?.fileName == "expecting.feature" && issue.sourceLocation?.line == line
+                && comment.contains(text) && comment.contains("BridgeTests.swift")
+        }
+        let results = suite.state.value.results["a"] ?? []
+        #expect(results.first?.status == .failed)
+        #expect(results.first?.failingStep?.line == line)
+        // The step after the failed #expect is skipped, as after any failed step.
+        if line == 4 { #expect(results.first?.steps.last?.status == .skipped) }
+    }
+
+    @Test func `the reports show a step failed by #expect as failed`() async throws {
+        let sandbox = try Sandbox(["expecting.feature": Self.expecting])
+        let suite = expectingSuite(sandbox)
+        let spec = try scenarioCase(suite, named: "Expecting › A failed expect [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        }
+        let folder = try await suite.finish()
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("failures=\"1\""))
+        #expect(junit.contains("type=\"ExpectationFailed\""))
+    }
+
+    @Test func `a step-library mistake is a case whose issue is at the definition's own line`() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let definitionLine = #line + 3
+        let suite = sandbox.suite { steps in
+            // The expression gives an Int; the closure takes a String.
+            steps.given("a number {int}") { (_, text: String) in _ = text }
+        }
+        let problem = try #require(
+            suite.cases.first {
+                if case .problem = $0.kind { return true }
+                return false
+            })
+        guard case .problem(_, let fileID, _, let line) = problem.kind else { return }
+        #expect(fileID == "FeedSpecsTests/BridgeTests.swift")
+        #expect(line == definitionLine)
+        await withKnownIssue {
+            await suite.run(problem)
+        } matching: { issue in
+            issue.sourceLocation?.fileName == "BridgeTests.swift" && issue.sourceLocation?.line == definitionLine
+        }
+    }
+
+    @Test func `a suite without variants names its cases without a suffix and finds Specs beside Package.swift`()
+        throws
+    {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: sandbox.root.appendingPathComponent("Package.swift"))
+        let testFile = sandbox.root.appendingPathComponent("Tests/CountingTests/CountingTests.swift").path
+        var steps = StepLibrary<CounterWorld>()
+        steps.given("the value is {int}") { (world, value: Int) in world.set(value) }
+        let suite = SpecSuite(library: steps, filePath: testFile, environment: [:]) { _ in CounterWorld() }
+        #expect(
+            suite.cases.map(\.name).prefix(2) == ["Counting › Setting the value", "Counting › A wrong expectation"])
+        #expect(suite.reportsDirectory.path == sandbox.root.appendingPathComponent(".build/spec-reports").path)
     }
 }

@@ -48,7 +48,7 @@ struct CucumberExpressionGeneratorTests {
         let proposals = try generator().generateExpressions(for: "I have 10 cukes")
         #expect(proposals.map(\.source) == ["I have {int} cukes", "I have {float} cukes"])
         #expect(proposals[0].parameterInfos == [.init(type: "Int", name: "int", count: 1)])
-        #expect(proposals[1].parameterInfos == [.init(type: "Float", name: "float", count: 1)])
+        #expect(proposals[1].parameterInfos == [.init(type: "Double", name: "float", count: 1)])
     }
 
     @Test("documents expression generation")

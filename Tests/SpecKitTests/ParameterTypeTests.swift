@@ -139,7 +139,7 @@ struct ParameterTypeTests {
             try CucumberExpression("{\(type)}", registry: registry).match(text)?.first?.value()
         }
         #expect(try value("int", "-42") as? Int == -42)
-        #expect(try value("float", "1.5") as? Float == 1.5)
+        #expect(try value("float", "1.5") as? Double == 1.5)
         #expect(try value("double", "1.5") as? Double == 1.5)
         #expect(try value("byte", "-128") as? Int8 == -128)
         #expect(try value("short", "32767") as? Int16 == 32_767)

@@ -61,13 +61,15 @@ struct CompiledLibrary<World: Actor>: Sendable {
             switch registration {
             case .parameterType(let position):
                 let record = library.parameterTypeDefinitions[position]
-                guard !definedTypes.contains(record.location), let name = record.parameterType.name else { continue }
+                guard !definedTypes.contains(record.location), case .success(let parameterType) = record.made,
+                    let name = parameterType.name
+                else { continue }
                 envelopes.append(
                     .parameterType(
                         Messages.ParameterType(
-                            name: name, regularExpressions: record.parameterType.regexps,
-                            preferForRegularExpressionMatch: record.parameterType.preferForRegexpMatch,
-                            useForSnippets: record.parameterType.useForSnippets, id: ids.next(),
+                            name: name, regularExpressions: parameterType.regexps,
+                            preferForRegularExpressionMatch: parameterType.preferForRegexpMatch,
+                            useForSnippets: parameterType.useForSnippets, id: ids.next(),
                             sourceReference: record.location.sourceReference)))
             case .step(let position):
                 let record = library.stepDefinitions[position]
@@ -227,6 +229,12 @@ struct CompiledLibrary<World: Actor>: Sendable {
             guard let parameter else { continue }
             let argument = closure[position]
             if ObjectIdentifier(parameter) == ObjectIdentifier(argument) { continue }
+            // `{float}` and `{double}` give `Double`; a `Float` argument is accepted (converted when called).
+            if ObjectIdentifier(parameter) == ObjectIdentifier(Double.self)
+                && ObjectIdentifier(argument) == ObjectIdentifier(Float.self)
+            {
+                continue
+            }
             // A regular expression's plain group gives `String?`; a `String` argument is accepted.
             if ObjectIdentifier(parameter) == ObjectIdentifier(String?.self)
                 && ObjectIdentifier(argument) == ObjectIdentifier(String.self)

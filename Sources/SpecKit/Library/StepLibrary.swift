@@ -55,7 +55,51 @@ public struct StepLibrary<World: Actor>: Sendable {
         registrations.append(.parameterType(parameterTypeDefinitions.count))
         parameterTypeDefinitions.append(
             ParameterTypeRecord(
-                parameterType: parameterType, location: CodeLocation(fileID: fileID, filePath: filePath, line: line)))
+                made: .success(parameterType), location: CodeLocation(fileID: fileID, filePath: filePath, line: line)))
+    }
+
+    /// Defines the parameter type `{name}`, usable in every expression of the library: text matching one of
+    /// `regexps` becomes what `transform` returns from the capture groups (or the whole match when there are none).
+    ///
+    /// ```swift
+    /// steps.define(parameterType: "money", regexp: #"\d+\.\d{2}"#) { values in
+    ///     guard let cents = Int(values[0]?.replacingOccurrences(of: ".", with: "") ?? "") else {
+    ///         throw ParameterTransformError(parameterTypeName: "money", values: values, reason: "not an amount")
+    ///     }
+    ///     return Money(cents: cents)
+    /// }
+    /// steps.then("the total is {money}") { (cart, total: Money) in try expectEqual(cart.total, total) }
+    /// ```
+    ///
+    /// It never throws: an illegal name, a missing or invalid regexp or a name defined twice is one of
+    /// `problems()`, reported at this line (under `swift test` as an issue there); the scenarios using the type fail.
+    /// A `transform` that throws fails the step using it, with its error's text.
+    public mutating func define<Value: Sendable>(
+        parameterType name: String, regexps: [String], useForSnippets: Bool = true,
+        preferForRegexpMatch: Bool = false, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        transform: @escaping @Sendable (_ values: [String?]) throws -> Value
+    ) {
+        let made = Result { () throws(ParameterTypeError) in
+            try ParameterType(
+                name: name, regexps: regexps, useForSnippets: useForSnippets,
+                preferForRegexpMatch: preferForRegexpMatch, transform: transform)
+        }
+        registrations.append(.parameterType(parameterTypeDefinitions.count))
+        parameterTypeDefinitions.append(
+            ParameterTypeRecord(made: made, location: CodeLocation(fileID: fileID, filePath: filePath, line: line)))
+    }
+
+    /// Defines the parameter type `{name}` with one regular expression; see
+    /// `define(parameterType:regexps:useForSnippets:preferForRegexpMatch:fileID:filePath:line:transform:)`.
+    public mutating func define<Value: Sendable>(
+        parameterType name: String, regexp: String, useForSnippets: Bool = true,
+        preferForRegexpMatch: Bool = false, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        transform: @escaping @Sendable (_ values: [String?]) throws -> Value
+    ) {
+        define(
+            parameterType: name, regexps: [regexp], useForSnippets: useForSnippets,
+            preferForRegexpMatch: preferForRegexpMatch, fileID: fileID, filePath: filePath, line: line,
+            transform: transform)
     }
 
     /// Adds every definition, parameter type and hook of `other`, after those of this library.
@@ -113,8 +157,8 @@ public struct StepLibrary<World: Actor>: Sendable {
         var registry = ParameterTypeRegistry()
         var problems: [StepLibraryError] = []
         for record in parameterTypeDefinitions {
-            do {
-                try registry.define(record.parameterType)
+            do throws(ParameterTypeError) {
+                try registry.define(record.made.get())
             } catch {
                 problems.append(
                     StepLibraryError(kind: .invalidParameterType, message: error.message, location: record.location))
@@ -228,7 +272,8 @@ enum Registration: Sendable, Hashable {
 }
 
 struct ParameterTypeRecord: Sendable {
-    let parameterType: ParameterType
+    /// The parameter type, or why it could not be made (reported as a problem at `location`).
+    let made: Result<ParameterType, ParameterTypeError>
     let location: CodeLocation
 }
 

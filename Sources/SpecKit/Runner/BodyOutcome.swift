@@ -34,6 +34,11 @@ struct BodyOutcome: Sendable {
                 status: .skipped, message: skipped.message,
                 exception: skipped.message.map { Exception(type: "SkippedException", message: $0) },
                 detail: skipped.description)
+        case _ where ExpectationText.isExpectationFailure(error):
+            // `try #require(...)` failed: Swift Testing's error, made readable (under the bridge, the issue it
+            // recorded says it better and replaces this; see `adding(recordedFailures:)`).
+            let expectation = ExpectationText(error)
+            self = .failed(expectation.message, type: "ExpectationFailed", location: expectation.location ?? location)
         default:
             let type = String(describing: Swift.type(of: error))
             let description = String(describing: error)
@@ -51,6 +56,18 @@ struct BodyOutcome: Sendable {
         self.exception = exception
         self.detail = detail
         self.failureLocation = failureLocation
+    }
+
+    /// The outcome with the failures the body recorded without throwing (failed `#expect`s) put first: a body
+    /// that returned, or stopped on a failed `#require`, fails with them.
+    func adding(recordedFailures failures: [(message: String, location: CodeLocation?)]) -> BodyOutcome {
+        guard let first = failures.first else { return self }
+        var messages = failures.map(\.message)
+        if status == .failed, exception?.type != "ExpectationFailed", let message {
+            messages.append(message)  // then the body failed some other way
+        }
+        let message = messages.joined(separator: "\n")
+        return .failed(message, type: "ExpectationFailed", location: first.location ?? failureLocation)
     }
 
     func result(duration: MessageDuration) -> TestStepResult {

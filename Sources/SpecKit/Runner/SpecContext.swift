@@ -49,6 +49,13 @@ public struct SpecContext: Sendable {
     public static func link(_ url: String) {
         attach(url, mediaType: "text/uri-list")
     }
+
+    /// Fails the running step or hook with `message` once its body returns (as a failed `#expect` does under the
+    /// Swift Testing bridge); returns false outside a step or hook.
+    package static func recordFailure(_ message: String, at location: CodeLocation?) -> Bool {
+        guard let target = currentValue?.target else { return false }
+        return target.recordFailure(message, at: location)
+    }
 }
 
 /// Where the attachments of one running step or hook go; closed when the step ends or is abandoned.
@@ -56,6 +63,8 @@ final class AttachmentTarget: Sendable {
     struct State {
         var isOpen = true
         var attachments: [Attachment] = []
+        /// Failures recorded without throwing (a failed `#expect`), in order.
+        var failures: [(message: String, location: CodeLocation?)] = []
     }
 
     let testCaseStartedId: String?
@@ -87,6 +96,20 @@ final class AttachmentTarget: Sendable {
             state.attachments.append(attachment)
             emit(.attachment(attachment))
         }
+    }
+
+    /// Records a failure of the running body; false when the step already ended (an abandoned body).
+    func recordFailure(_ message: String, at location: CodeLocation?) -> Bool {
+        state.withLock { state in
+            guard state.isOpen else { return false }
+            state.failures.append((message, location))
+            return true
+        }
+    }
+
+    /// The failures recorded so far.
+    var failures: [(message: String, location: CodeLocation?)] {
+        state.withLock { $0.failures }
     }
 
     /// Stops accepting attachments; returns those made.

@@ -78,11 +78,12 @@ extension TestCaseRunner {
         let timedOut = BodyOutcome.failed(
             environment.timeoutMessage, type: "TimeoutError",
             location: location)
+        let outcome: BodyOutcome
         switch mode {
         case .isolated:
             switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
-            case .finished(nil): return .passed
-            case .finished(let error?): return BodyOutcome(error: error, location: location)
+            case .finished(nil): outcome = .passed
+            case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
             case .timedOut: return timedOut
             }
         case .inline(let watched):
@@ -90,11 +91,12 @@ extension TestCaseRunner {
             defer { watched.endBody() }
             do {
                 try await SpecContext.$currentValue.withValue(context) { try await body() }
-                return .passed
+                outcome = .passed
             } catch {
-                return BodyOutcome(error: error, location: location)
+                outcome = BodyOutcome(error: error, location: location)
             }
         }
+        return outcome.adding(recordedFailures: context?.target?.failures ?? [])
     }
 
     /// Runs a matched step with its step hooks.
@@ -120,7 +122,17 @@ extension TestCaseRunner {
             let body: @Sendable () async throws -> Void = {
                 var values: [any Sendable] = []
                 values.reserveCapacity(types.count)
-                for argument in arguments { values.append(try argument.value()) }
+                for (position, argument) in arguments.enumerated() {
+                    let value = try argument.value()
+                    // A `Float` step argument for a `{float}` or `{double}` parameter, which gives `Double`.
+                    if position < types.count, ObjectIdentifier(types[position]) == ObjectIdentifier(Float.self),
+                        let double = value as? Double
+                    {
+                        values.append(Float(double))
+                    } else {
+                        values.append(value)
+                    }
+                }
                 if types.count == arguments.count + 1, let trailing = types.last {
                     values.append(
                         try trailingArgument(trailing, argument: argument, step: gherkinStep, uri: uri, info: info))
