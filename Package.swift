@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "FeedSpecs",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Feed", targets: ["Feed"]),
         .library(name: "FeedInfrastructure", targets: ["FeedInfrastructure"]),
