@@ -12,7 +12,7 @@ import Messages
 public struct DocString: Sendable, Hashable, CustomStringConvertible {
     /// The text between the delimiters, indentation removed and outline placeholders filled in.
     public var content: String
-    /// The media type written after the opening delimiter (```` ```json ````), if any.
+    /// The media type written after the opening delimiter (`json` in `"""json`), if any.
     public var mediaType: String?
     /// The `.feature` file the doc string is in, when it comes from one.
     public var uri: String?

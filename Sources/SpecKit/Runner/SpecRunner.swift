@@ -35,7 +35,9 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///   - library: the step definitions, parameter types and hooks; problems in it (see `problems`) are
     ///     reported in the stream and fail the steps they concern.
     ///   - configuration: selection, order, timeouts, ids, clock...
-    ///   - fileID, filePath, line: where the runner is made: the `sourceReference` of the `tearDown` hook.
+    ///   - fileID: where the runner is made (with `filePath` and `line`): the `tearDown` hook's source.
+    ///   - filePath: the file where the runner is made.
+    ///   - line: the line where the runner is made.
     ///   - makeWorld: makes the world of a scenario; if it throws, the scenario fails.
     ///   - tearDown: runs after each scenario's after hooks (even when the scenario failed), as an after hook
     ///     named `tearDown` (so a failure is reported like an after hook's); not run when no world was made.
