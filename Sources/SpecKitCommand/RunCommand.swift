@@ -120,7 +120,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         paths = paths.filter { seenPaths.insert($0).inserted }
 
         var success = true
-        for variant in variants {
+        for (index, variant) in variants.enumerated() {
             let runner = SpecRunner(
                 library: command.library, configuration: configuration,
                 makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
@@ -136,6 +136,12 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
+            }
+            if index == 0 {
+                for place in plan.linesSelectingNothing(configuration) {
+                    StandardStreams.writeError(
+                        "\(name): \(place) selects no scenario: that line is in no scenario and no examples block\n")
+                }
             }
             var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
             var formats = options.formats

@@ -322,6 +322,49 @@ struct FeedSpecsCommandTests {
         #expect(!dry.output.contains("passed"))
     }
 
+    @Test(
+        "a path:line anywhere inside a scenario selects it, as Cucumber does; a line inside none says so on stderr",
+        arguments: [
+            (2, 1), (3, 1), (5, 1), (8, 1), (9, 1), (10, 1), (11, 0), (12, 3), (13, 3), (14, 0), (15, 1), (17, 1),
+            (18, 2), (20, 2), (21, 1), (1, 4), (40, 0),
+        ])
+    func lineInsideAScenario(line: Int, scenarios: Int) throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feature = """
+            Feature: Lines
+              @first
+              Scenario: With a table and a doc string
+                Given a table:
+                  | a | b |
+                  | 1 | 2 |
+                And a doc string:
+                  \"\"\"
+                  text
+                  \"\"\"
+
+              Scenario Outline: Rows <n>
+                Given the number <n>
+
+                Examples: Some
+                  | n |
+                  | 1 |
+                @more
+                Examples: More
+                  | n |
+                  | 2 |
+                  | 3 |
+            """
+        try feature.write(
+            to: directory.appendingPathComponent("Specs/lines.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(
+            ["Specs/lines.feature:\(line)", "--dry-run", "--no-strict", "--format", "summary"], in: directory)
+        #expect(outcome.output.contains(scenarios == 1 ? "1 scenario " : "\(scenarios) scenarios"), "\(outcome.output)")
+        #expect(
+            outcome.errors.contains("Specs/lines.feature:\(line) selects no scenario") == (scenarios == 0),
+            "\(outcome.errors)")
+    }
+
     @Test("--store all runs every scenario against each store, with one report folder per store")
     func everyStore() throws {
         let directory = try FeedSpecsCommand.workspace()

@@ -174,8 +174,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
 /// Selects scenarios by their place in a `.feature` file, as `path:line` on the command line.
 ///
-/// A line selects what starts on it: a scenario, an outline (all its rows), an examples block, one examples row,
-/// a rule or the feature. No lines selects every scenario of the file. The path is matched against the
+/// A line anywhere inside a scenario (its tags, keyword, description, a step, a table row or a doc string)
+/// selects it; inside an outline, all its rows. An examples block's tags, keyword or header row select its rows,
+/// one examples row selects that row, and a rule's or the feature's keyword line selects all they hold, as in
+/// Cucumber-Ruby and Cucumber-JVM. No lines selects every scenario of the file. The path is matched against the
 /// scenario's uri both as given and resolved from the current directory.
 public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
     /// The `.feature` file, as given.

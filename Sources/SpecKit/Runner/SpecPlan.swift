@@ -174,7 +174,8 @@ package struct SpecPlan: Sendable {
                 let lines = index.pickles[scenario.pickleId]?.lines ?? []
                 let selectedByFilter = filters.contains { filter in
                     filter.uris.contains(scenario.uri)
-                        && (filter.lines.isEmpty || filter.lines.contains { line in lines.contains(line) })
+                        && (filter.lines.isEmpty
+                            || filter.lines.contains { line in lines.contains { $0.contains(line) } })
                 }
                 if !selectedByFilter { return false }
             }
@@ -192,6 +193,21 @@ package struct SpecPlan: Sendable {
         }
         return selected
     }
+
+    /// The `path:line` of each line filter line that is inside no scenario of its file (whatever the tags, names
+    /// and shard), in the order given: a run selects nothing there, which the user should hear about.
+    package func linesSelectingNothing(_ configuration: RunConfiguration) -> [String] {
+        let base = FeatureFiles.base(configuration.uriBase)
+        var unmatched: [String] = []
+        for filter in configuration.lineFilters {
+            let uris = [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path]
+            let ranges = scenarios.filter { uris.contains($0.uri) }.flatMap { index.pickles[$0.pickleId]?.lines ?? [] }
+            for line in filter.lines where !ranges.contains(where: { $0.contains(line) }) {
+                unmatched.append("\(filter.path):\(line)")
+            }
+        }
+        return unmatched
+    }
 }
 
 /// Lookups from ids to the pickles and Gherkin steps of a plan.
@@ -199,8 +215,10 @@ struct PlanIndex: Sendable {
     struct PickleEntry: Sendable {
         let pickle: Pickle
         let info: ScenarioInfo
-        /// Lines that select this pickle in a line filter: feature, rule, scenario, examples, its row.
-        let lines: Set<Int>
+        /// Lines that select this pickle in a line filter: the feature's and the rule's keyword lines, the
+        /// scenario from its tags to the end of its last step (tables and doc strings included), its examples
+        /// block's tags, keyword and header, and its row.
+        let lines: [ClosedRange<Int>]
     }
 
     struct StepEntry: Sendable {
@@ -217,19 +235,23 @@ struct PlanIndex: Sendable {
     /// Adds the pickles and steps of `document`.
     mutating func add(_ document: SpecPlan.Document) {
         guard let feature = document.result.document?.feature else { return }
-        var context: [String: (rule: Rule?, scenario: Scenario, lines: Set<Int>)] = [:]
+        var context: [String: (rule: Rule?, scenario: Scenario, lines: [ClosedRange<Int>])] = [:]
         var rowLines: [String: Int] = [:]
         func addScenario(_ scenario: Scenario, rule: Rule?, background: [Background]) {
-            var lines: Set<Int> = [feature.location.line, scenario.location.line]
-            if let rule { lines.insert(rule.location.line) }
+            var lines = [feature.location.line...feature.location.line, Self.span(of: scenario)]
+            if let rule { lines.append(rule.location.line...rule.location.line) }
             context[scenario.id] = (rule, scenario, lines)
             for step in background.flatMap(\.steps) + scenario.steps {
                 steps[step.id] = StepEntry(step: step, uri: document.uri)
             }
             for examples in scenario.examples {
+                let first = examples.tags.map(\.location.line).min() ?? examples.location.line
+                let header = examples.tableHeader?.location.line ?? examples.location.line
                 for row in examples.tableBody {
                     rowLines[row.id] = row.location.line
-                    context[row.id] = (rule, scenario, lines.union([examples.location.line, row.location.line]))
+                    context[row.id] = (
+                        rule, scenario, lines + [first...max(first, header), row.location.line...row.location.line]
+                    )
                 }
             }
         }
@@ -260,9 +282,27 @@ struct PlanIndex: Sendable {
                 featureName: feature.name, ruleName: scenarioContext?.rule?.name, name: pickle.name,
                 tags: pickle.tags.map(\.name), stepCount: pickle.steps.count)
             pickles[pickle.id] = PickleEntry(
-                pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line])
+                pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line...line])
             scenarios.append(info)
         }
+    }
+
+    /// The lines of `scenario` from its first tag (or its keyword) to the end of its last step.
+    static func span(of scenario: Scenario) -> ClosedRange<Int> {
+        let first = min(scenario.location.line, scenario.tags.map(\.location.line).min() ?? scenario.location.line)
+        let last = scenario.steps.last.map(endLine(of:)) ?? scenario.location.line
+        return first...max(first, last)
+    }
+
+    /// The last line of `step`: its data table's last row, its doc string's closing delimiter, or its own line.
+    static func endLine(of step: Step) -> Int {
+        if let row = step.dataTable?.rows.last { return row.location.line }
+        if let docString = step.docString {
+            let contentLines =
+                docString.content.isEmpty ? 0 : docString.content.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+            return docString.location.line + contentLines + 1
+        }
+        return step.location.line
     }
 }
 
