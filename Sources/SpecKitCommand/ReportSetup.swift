@@ -25,6 +25,23 @@ struct FormatRequest: Equatable {
     /// The format.
     var format: ReportFormat { ReportFormat(rawValue: name) ?? .progress }
 
+    /// Whether this request writes to standard output.
+    var writesToConsole: Bool {
+        path == "-" || (path == nil && ReportFormat.consoleFormats.contains(format))
+    }
+
+    /// The reports `run` writes for `requests`. None: progress on the console and every report file in the report
+    /// folder. Otherwise the requests, plus progress when none writes to the console (as Cucumber does), plus every
+    /// report file when the report folder was named (`--out`) and no request writes a file.
+    static func effective(_ requests: [FormatRequest], outDirectoryGiven: Bool) -> [FormatRequest] {
+        let everyFile = fileFormats.map { FormatRequest(name: $0) }
+        guard !requests.isEmpty else { return [FormatRequest(name: "progress")] + everyFile }
+        var effective = requests
+        if !requests.contains(where: \.writesToConsole) { effective.insert(FormatRequest(name: "progress"), at: 0) }
+        if outDirectoryGiven && requests.allSatisfy(\.writesToConsole) { effective += everyFile }
+        return effective
+    }
+
     /// Parses `NAME[:PATH]`; an unknown name is a usage error naming the closest valid one.
     static func parse(_ text: String) throws(OptionParser.Failure) -> FormatRequest {
         let name: String

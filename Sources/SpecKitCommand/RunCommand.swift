@@ -61,7 +61,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                                 PATH is given): pretty, progress, summary. File formats (into --out unless a
                                 PATH is given; PATH - is standard output): message (Cucumber Messages NDJSON),
                                 json (Cucumber JSON), junit (JUnit XML), html, markdown, rerun, usage.
-                                Default: progress, plus every file format in --out.
+                                Default: progress, plus every file format in --out. Given formats replace
+                                the default; progress is added when none writes to the console, and every
+                                file format when --out is given but no chosen format writes a file.
           -o, --out DIR         the report folder (default: reports)
           --title TEXT          the title of the HTML and Markdown reports
 
@@ -144,7 +146,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 }
             }
             var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
-            var formats = options.formats
+            var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
             if variants.count > 1 {
                 StandardStreams.write("\n== \(command.variant.option): \(variant)\n")
                 directory = directory.appendingPathComponent(variant.description, isDirectory: true)

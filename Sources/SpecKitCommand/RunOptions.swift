@@ -26,6 +26,8 @@ struct RunOptions: Equatable {
     var variant: String?
     var formats: [FormatRequest] = []
     var outDirectory = "reports"
+    /// Whether `--out` was given.
+    var outDirectoryGiven = false
     var order = Order.defined
     var parallel = 1
     var shard: (index: Int, count: Int)?
@@ -39,7 +41,8 @@ struct RunOptions: Equatable {
         lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
             && lhs.retry == rhs.retry && lhs.variant == rhs.variant && lhs.formats == rhs.formats
-            && lhs.outDirectory == rhs.outDirectory && lhs.order == rhs.order && lhs.parallel == rhs.parallel
+            && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
+            && lhs.order == rhs.order && lhs.parallel == rhs.parallel
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
             && lhs.languagesFile == rhs.languagesFile && lhs.timeoutSeconds == rhs.timeoutSeconds
     }
@@ -88,7 +91,9 @@ struct RunOptions: Equatable {
             case "--fail-fast": options.failFast = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
             case "--format": options.formats.append(try FormatRequest.parse(value))
-            case "--out": options.outDirectory = value
+            case "--out":
+                options.outDirectory = value
+                options.outDirectoryGiven = true
             case "--order": options.order = try order(value)
             case "--parallel": options.parallel = try integer(value, option: name, minimum: 1)
             case "--shard": options.shard = try shard(value, option: "--shard")

@@ -125,6 +125,37 @@ struct FeedSpecsCommandTests {
         #expect(!outcome.output.contains("\u{1B}["), "no colours without a terminal")
     }
 
+    @Test("with only report files chosen, progress and the summary still show on the console, as in Cucumber")
+    func progressWhenNoConsoleFormat() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run(
+            ["--format", "message:out.ndjson", "--format", "json:out.json"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output), "\(outcome.output)")
+        #expect(outcome.output.contains("\(scenarios) scenarios (\(scenarios) passed)"))
+        #expect(outcome.output.hasPrefix("."), "progress dots first: \(outcome.output.prefix(80))")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ndjson").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
+
+        let toStandardOutput = try FeedSpecsCommand.run(["--format", "message:-"], in: directory)
+        #expect(toStandardOutput.output.split(separator: "\n").allSatisfy { $0.hasPrefix("{") }, "only messages")
+    }
+
+    @Test("a console format with --out still writes every report file there; without --out, none")
+    func consoleFormatWithOut() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let withOut = try FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
+        #expect(withOut.status == 0, "\(withOut.errors)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report.html").path))
+        #expect(!withOut.output.contains("...."), "summary only, no progress")
+
+        let without = try FeedSpecsCommand.run(["--format", "summary"], in: directory)
+        #expect(without.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
+    }
+
     @Test("a failing expectation fails the run with the scenario's file:line and a product owner's message")
     func failingScenario() throws {
         let directory = try FeedSpecsCommand.workspace()
