@@ -156,7 +156,7 @@ struct FeedSpecsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
     }
 
-    @Test("a failing expectation fails the run with the scenario's file:line and a product owner's message")
+    @Test("a failing expectation fails the run at the failing step's file:line:column with a product owner's message")
     func failingScenario() throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -169,6 +169,15 @@ struct FeedSpecsCommandTests {
         #expect(outcome.output.contains("1 failed"))
         #expect(outcome.output.contains("Specs/load_cached_feed.feature:"))
         #expect(outcome.output.contains("Expected 5 images"))
+        let specs = try String(
+            contentsOf: directory.appendingPathComponent("Specs/load_cached_feed.feature"), encoding: .utf8)
+        let stepLine = try #require(
+            specs.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("Then 5 images are delivered")
+            })
+        #expect(
+            outcome.output.contains("Specs/load_cached_feed.feature:\(stepLine + 1):5: Expected 5 images"),
+            "the failure points at the failing step's line: \(outcome.output)")
 
         let rerun = try String(
             contentsOf: directory.appendingPathComponent("out/rerun.txt"), encoding: .utf8)

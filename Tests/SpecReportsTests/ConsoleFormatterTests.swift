@@ -44,7 +44,7 @@ struct ConsoleFormatterTests {
         #expect(ReportText.cucumberDuration(MessageDuration(nanoseconds: nanoseconds)) == expected)
     }
 
-    @Test("failures list the scenario location, every step and the error message")
+    @Test("failures list the scenario location, every step, and the error message at the failing step's line")
     func failuresListScenarioStepsAndMessage() throws {
         let text = try render(sampleStream()) { SummaryFormatter(output: $0) }
         let expected = """
@@ -53,7 +53,7 @@ struct ConsoleFormatterTests {
             1) Scenario: Failing # features/sample.feature:13
                ✔ Given a cache with 2 images # Sources/Steps.swift:11
                ✖ Then it shows 3 images # Sources/Steps.swift:13
-                   expected 1, got 2
+                   features/sample.feature:15:5: expected 1, got 2
                - And it is sorted # Sources/Steps.swift:14
 
             2 scenarios
@@ -72,7 +72,7 @@ struct ConsoleFormatterTests {
             strict.contains(
                 """
                    ? When the cache is empty
-                       Undefined. Implement with the following snippet:
+                       features/sample.feature:4:5: Undefined. Implement with the following snippet:
 
                          steps.given("the cache is empty") { world in }
                 """))

@@ -133,14 +133,16 @@ struct AttemptText {
             isBeforeHook = isBeforeHook && testStep.pickleStepId == nil
             text += stepText(
                 testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
-                attachments: attempt.stepAttachments[index])
+                attachments: attempt.stepAttachments[index], uri: attempt.pickle?.uri)
         }
         return text + "\n"
     }
 
-    private func stepText(_ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment])
-        -> String
-    {
+    /// One step with its result; the message of a step that did not pass starts with the step's own
+    /// `file.feature:line:column:`, as a compiler's diagnostics do (and as `swift test` points at it).
+    private func stepText(
+        _ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment], uri: String?
+    ) -> String {
         let status = result?.status ?? .unknown
         var identifier: String
         var argument: String?
@@ -173,7 +175,13 @@ struct AttemptText {
         case .pending: message = result?.message.map { "Pending: \($0)" } ?? "Pending"
         case .passed, .skipped, .unknown: break
         }
-        if !message.isEmpty { text += ReportText.indent(style.status(status, message), by: 4) + "\n" }
+        if !message.isEmpty {
+            if let uri, let step = pickleStep.flatMap(query.gherkinStep(of:)) {
+                let place = "\(uri):\(step.location.line):\(step.location.column ?? 1)"
+                message = "\(place): " + message
+            }
+            text += ReportText.indent(style.status(status, message), by: 4) + "\n"
+        }
         return text
     }
 
