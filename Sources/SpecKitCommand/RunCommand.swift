@@ -180,8 +180,16 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 StandardStreams.writeError("\(name): could not write a report: \(error)\n")
                 success = false
             }
-            for error in summary.parseErrors {
-                StandardStreams.writeError("Parse error: \(error)\n")
+            // The console formats list the parse errors above their summary; without one, they go to stderr.
+            let showsSummary = formats.contains {
+                $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format)
+            }
+            if !showsSummary {
+                for error in summary.parseErrors {
+                    StandardStreams.writeError(
+                        "Parse error: \(error.uri):\(error.line)\(error.column.map { ":\($0)" } ?? ""): "
+                            + ReportText.plainWords(forParseError: error.message) + " (Gherkin: \(error.message))\n")
+                }
             }
             if let failure = summary.runHookFailure {
                 StandardStreams.writeError("A beforeAll/afterAll hook failed: \(failure)\n")

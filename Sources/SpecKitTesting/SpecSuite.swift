@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import SpecReports
 import Testing
 
 /// The `.feature` files of a folder as Swift Testing cases: every scenario (× every variant, when there are
@@ -265,7 +266,10 @@ public final class SpecSuite<World: Actor>: Sendable {
             }
         case .parseError(let uri, let line, let column, let message):
             Issue.record(
-                Comment(rawValue: "\(uri):\(line):\(column): \(message)"),
+                Comment(
+                    rawValue:
+                        "\(uri):\(line):\(column): \(ReportText.plainWords(forParseError: message)) (Gherkin: \(message))"
+                ),
                 sourceLocation: sourceLocation(uri: uri, line: line, column: column))
         case .scenario(let uri, let line, let variant):
             guard let lane = lanes[variant], let scenario = lane.scenarios[Self.key(uri, line)] else {

@@ -209,7 +209,9 @@ struct FeedSpecsCommandTests {
         #expect(lenient.status == 0)
     }
 
-    @Test("a malformed feature is reported at file:line:column and fails the run; the other files still run")
+    @Test(
+        "a malformed feature is explained at file:line:column before the summary and fails the run; the others still run"
+    )
     func parseError() throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -217,8 +219,15 @@ struct FeedSpecsCommandTests {
             to: directory.appendingPathComponent("Specs/broken.feature"), atomically: true, encoding: .utf8)
         let outcome = try FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
         #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("Specs/broken.feature:4:3:"))
         #expect((FeedSpecsCommand.count("scenario", in: outcome.output) ?? 0) > 20)
+        let explained = try #require(
+            outcome.output.range(of: "Specs/broken.feature:4:3: This line is not a step"), "\(outcome.output)")
+        let totals = try #require(outcome.output.range(of: "1 parse error in 1 file (not run)\n"))
+        #expect(explained.upperBound < totals.lowerBound, "said before the summary")
+
+        let messagesOnly = try FeedSpecsCommand.run(["--format", "message:-"], in: directory)
+        #expect(messagesOnly.status == 1)
+        #expect(messagesOnly.errors.contains("Parse error: Specs/broken.feature:4:3: This line is not a step"))
     }
 
     @Test("a FIFO or a symbolic-link loop given as a spec is named for what it is, with exit status 2")

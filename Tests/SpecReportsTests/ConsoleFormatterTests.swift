@@ -61,6 +61,49 @@ struct ConsoleFormatterTests {
         #expect(text.hasPrefix(expected))
     }
 
+    @Test("a parse error is said in plain words at its file:line:column, before the totals, and counted there")
+    func parseErrorsBeforeTheTotals() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Passing", [.passed("a step")])
+        var envelopes = builder.build()
+        envelopes.insert(
+            .parseError(
+                ParseError(
+                    source: SourceReference(uri: "features/broken.feature", location: Location(line: 4, column: 3)),
+                    message: "(4:3): expected: #EOF, #TableRow, #StepLine, #Comment, #Empty, got 'Oops'")),
+            at: 1)
+        let text = try render(envelopes) { SummaryFormatter(output: $0) }
+        #expect(
+            text.hasPrefix(
+                """
+                Parse errors:
+
+                1) features/broken.feature:4:3: This line is not a step, a table row, a tag, a comment or a keyword \
+                such as Scenario or Examples.
+                   (Gherkin: expected: #EOF, #TableRow, #StepLine, #Comment, #Empty, got 'Oops')
+
+                1 parse error in 1 file (not run)
+                1 scenario (1 passed)
+
+                """))
+    }
+
+    @Test(
+        "Gherkin's parse errors in a product owner's words",
+        arguments: [
+            ("expected: #EOF, #TableRow, #StepLine, #Comment, #Empty, got 'Oops'", "This line is not a step"),
+            ("inconsistent cell count within the table", "different number of cells"),
+            ("unexpected end of file, expected: #DocStringSeparator, #Other", "closing \"\"\""),
+            ("expected: #TagLine, #FeatureLine, #Comment, #Empty, got 'Scenario: x'", "starts with `Feature:`"),
+            ("expected: #TagLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'x'", "followed by what they tag"),
+            ("Language not supported: xx", "language Gherkin does not know"),
+            ("A tag may not contain whitespace", "one word after @"),
+        ])
+    func parseErrorsInPlainWords(message: String, words: String) {
+        #expect(ReportText.plainWords(forParseError: message).contains(words))
+        #expect(ReportText.plainWords(forParseError: "(2:1): " + message).contains(words))
+    }
+
     @Test("undefined steps show their snippets and count as failures when strict")
     func undefinedStepsShowSnippets() throws {
         var builder = StreamBuilder()

@@ -24,6 +24,10 @@ public struct SummaryText {
     public var text: String {
         var text = ""
         if !query.undefinedParameterTypes.isEmpty { text += undefinedParameterTypes }
+        if !query.parseErrors.isEmpty {
+            text += section(
+                "Parse errors", query.parseErrors.map { style.error(ReportText.explainedParseError($0)) + "\n\n" })
+        }
         let (failures, warnings) = issues
         if !failures.isEmpty { text += section("Failures", failures) }
         if !warnings.isEmpty { text += section("Warnings", warnings) }
@@ -37,6 +41,14 @@ public struct SummaryText {
         var text = ""
         if query.isInterrupted {
             text += style.warning("Interrupted: the run did not finish (no testRunFinished message)") + "\n"
+        }
+        if !query.parseErrors.isEmpty {
+            let files = Set(query.parseErrors.map { $0.source.uri ?? "" }).count
+            let count = query.parseErrors.count
+            text +=
+                style.error(
+                    "\(count) parse error\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (not run)")
+                + "\n"
         }
         text += countLine(statistics.scenarios, noun: "scenario") + "\n"
         text += countLine(statistics.steps, noun: "step") + "\n"

@@ -76,6 +76,43 @@ public enum ReportText {
         "\(location(of: error)): \(messageWithoutPosition(error.message))"
     }
 
+    /// What a Gherkin parse error means, in words a product owner understands (the official message, with the
+    /// tokens the parser expected, stays for the details).
+    public static func plainWords(forParseError message: String) -> String {
+        let message = messageWithoutPosition(message)
+        if message.hasPrefix("inconsistent cell count") {
+            return "This table row has a different number of cells than the rows above it."
+        }
+        if message.hasPrefix("Language not supported") {
+            return "The `# language:` line names a language Gherkin does not know."
+        }
+        if message.hasPrefix("A tag may not contain whitespace") {
+            return "A tag is one word after @: write @slow @wip, not @slow wip."
+        }
+        let expected = message.components(separatedBy: "expected: ").dropFirst().first ?? ""
+        if message.hasPrefix("unexpected end of file") {
+            return expected.contains("#DocStringSeparator")
+                ? "The file ends inside a doc string: a closing \"\"\" (or ```) is missing."
+                : "The file ends before what it started is complete."
+        }
+        if expected.contains("#FeatureLine") && !expected.contains("#StepLine") {
+            return "A feature file starts with `Feature:` (after tags, comments and a `# language:` line)."
+        }
+        if expected.contains("#StepLine") || expected.contains("#TableRow") {
+            return "This line is not a step, a table row, a tag, a comment or a keyword such as Scenario or Examples."
+        }
+        if expected.contains("#ScenarioLine") || expected.contains("#RuleLine") {
+            return "Tags must be followed by what they tag: a Scenario, a Rule, Examples or the Feature."
+        }
+        return "Gherkin cannot read this line."
+    }
+
+    /// `uri:line:column: ` and the plain-words explanation of a parse error, then the official message on its own line.
+    public static func explainedParseError(_ error: ParseError) -> String {
+        let message = messageWithoutPosition(error.message)
+        return "\(location(of: error)): \(plainWords(forParseError: message))\n(Gherkin: \(message))"
+    }
+
     /// A Gherkin message without its leading `(line:column): `.
     static func messageWithoutPosition(_ message: String) -> String {
         guard message.first == "(", let close = message.firstIndex(of: ")"),
