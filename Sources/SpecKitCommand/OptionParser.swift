@@ -1,3 +1,4 @@
+import Messages
 import SpecKit
 
 /// A small command-line option parser shared by the subcommands: `--flag`, `--option VALUE`,

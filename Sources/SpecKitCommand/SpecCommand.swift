@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import SpecKit
 
 #if canImport(Glibc)

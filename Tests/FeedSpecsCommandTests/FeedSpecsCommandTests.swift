@@ -204,9 +204,27 @@ struct FeedSpecsCommandTests {
         #expect(strict.status == 1)
         #expect(strict.output.contains("1 scenario (1 undefined)"))
         #expect(strict.output.contains(#"steps.when("the customer shakes the phone {int} times")"#))
+        #expect(!strict.output.contains("{float}"), "no {float} twin of the {int} snippet")
         let lenient = try FeedSpecsCommand.run(
             ["Specs/shaking.feature", "--format", "summary", "--no-strict"], in: directory)
         #expect(lenient.status == 0)
+    }
+
+    @Test("a mistyped step gets \"did you mean\" with the closest steps on the console, in HTML and in Markdown")
+    func mistypedStep() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "Feature: Typo\n  Scenario: One\n    Given the custmer has conectivity\n".write(
+            to: directory.appendingPathComponent("Specs/typo.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(
+            ["Specs/typo.feature", "--format", "summary", "--out", "out"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("Did you mean:\n         \"the customer has connectivity\" (FeedAcceptance/"))
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("Did you mean:"))
+        #expect(html.contains("the customer has connectivity"))
+        let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("Did you mean `\"the customer has connectivity\""))
     }
 
     @Test(

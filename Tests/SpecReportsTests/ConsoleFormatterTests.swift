@@ -123,6 +123,43 @@ struct ConsoleFormatterTests {
         #expect(lenient.hasPrefix("Warnings:\n\n1) Scenario: Undefined"))
     }
 
+    @Test("a mistyped step is offered the closest step definitions before its snippet")
+    func didYouMeanForAMistypedStep() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Typo", [.passed("a cache with 2 images"), .undefined("a cahce with 2 images")])
+        let text = try render(builder.build()) { SummaryFormatter(output: $0) }
+        #expect(
+            text.contains(
+                """
+                Undefined. Did you mean:
+                         "a cache with 2 images" (Sources/Steps.swift:
+                """), "\(text)")
+        #expect(text.contains("Or implement with the following snippet:"))
+
+        var unrelated = StreamBuilder()
+        unrelated.scenario("New", [.passed("a cache with 2 images"), .undefined("the customer pays by card")])
+        let plain = try render(unrelated.build()) { SummaryFormatter(output: $0) }
+        #expect(!plain.contains("Did you mean"), "nothing close, nothing offered")
+        #expect(plain.contains("Undefined. Implement with the following snippet:"))
+    }
+
+    @Test("only the preferred snippet is shown, not the {float} twin of every {int}")
+    func onlyThePreferredSnippet() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Undefined", [.undefined("3 images")])
+        var envelopes = builder.build()
+        let index = try #require(envelopes.firstIndex { if case .suggestion = $0 { true } else { false } })
+        guard case .suggestion(var suggestion) = envelopes[index] else { return }
+        suggestion.snippets = [
+            Snippet(language: "swift", code: "steps.given(\"{int} images\") { (world, int: Int) in }"),
+            Snippet(language: "swift", code: "steps.given(\"{float} images\") { (world, float: Double) in }"),
+        ]
+        envelopes[index] = .suggestion(suggestion)
+        let text = try render(envelopes) { SummaryFormatter(output: $0) }
+        #expect(text.contains("{int} images"))
+        #expect(!text.contains("{float} images"))
+    }
+
     @Test("@wip scenarios with undefined steps are warnings, not failures")
     func wipUndefinedIsWarning() throws {
         var builder = StreamBuilder()

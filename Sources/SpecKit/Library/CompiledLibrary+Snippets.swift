@@ -32,29 +32,11 @@ extension CompiledLibrary {
 
     /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`.
     func didYouMean(_ text: String) -> [String] {
-        let target = text.lowercased()
-        let targetCount = target.count
-        let scored = steps.compactMap { definition -> (Double, Int, String)? in
-            let pattern = literalText(of: definition.info).lowercased()
-            let longest = max(pattern.count, targetCount)
-            guard longest > 0 else { return nil }
-            let distance = editDistance(target, pattern, limit: longest / 2 + 1)
-            let score = Double(distance) / Double(longest)
-            guard score <= 0.5 else { return nil }
-            return (score, definition.info.location.line, definition.info.description)
-        }
-        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(3).map(\.2)
+        let infos = steps.map(\.info)
+        return StepSimilarity.closest(
+            to: text, among: infos.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) }
+        ).map { infos[$0].description }
     }
-}
-
-/// A pattern's text with parameters and regular-expression syntax reduced, for similarity.
-func literalText(of definition: StepDefinitionInfo) -> String {
-    var text = definition.pattern
-    if definition.isRegularExpression {
-        text = String(text.drop { $0 == "^" })
-        if text.hasSuffix("$") { text.removeLast() }
-    }
-    return text
 }
 
 /// A Swift string literal for `text`.

@@ -181,8 +181,11 @@ struct AttemptText {
             message = result?.message ?? query.ambiguityText(testStep)
         case .undefined:
             message = "Undefined."
+            let didYouMean = testStep.pickleStepId.flatMap { query.didYouMeanText(forPickleStep: $0) }
+            if let didYouMean { message += " " + didYouMean }
             if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                message += " Implement with the following snippet:\n\n" + ReportText.indent(snippet, by: 2) + "\n"
+                message += didYouMean == nil ? " Implement" : "\nOr implement"
+                message += " with the following snippet:\n\n" + ReportText.indent(snippet, by: 2) + "\n"
             }
         case .pending: message = result?.message.map { "Pending: \($0)" } ?? "Pending"
         case .passed, .skipped, .unknown: break

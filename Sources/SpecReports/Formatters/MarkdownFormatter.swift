@@ -132,7 +132,7 @@ public final class MarkdownFormatter: ReportFormatter {
     }
 
     private var undefinedSteps: String {
-        var items: [(step: String, location: String, snippet: String?)] = []
+        var items: [(step: String, location: String, snippet: String?, closest: [String])] = []
         var seen: Set<String> = []
         for attempt in query.countedAttempts {
             guard let pickle = attempt.pickle else { continue }
@@ -145,7 +145,8 @@ public final class MarkdownFormatter: ReportFormatter {
                 items.append(
                     (
                         query.keyword(of: pickleStep) + pickleStep.text, location,
-                        query.snippetText(forPickleStep: pickleStepId)
+                        query.snippetText(forPickleStep: pickleStepId),
+                        query.closestStepDefinitions(toPickleStep: pickleStepId)
                     ))
             }
         }
@@ -153,6 +154,10 @@ public final class MarkdownFormatter: ReportFormatter {
         var text = "\n### Undefined steps (\(items.count))\n\n"
         for item in items.prefix(maxItems) {
             text += "- `\(Self.escapeCode(item.step))` — `\(Self.escapeCode(item.location))`\n"
+            if !item.closest.isEmpty {
+                text +=
+                    "  Did you mean " + item.closest.map { "`\(Self.escapeCode($0))`" }.joined(separator: ", ") + "?\n"
+            }
             if let snippet = item.snippet { text += Self.codeBlock(snippet, language: "swift", indent: 2) }
         }
         if items.count > maxItems { text += "\n…and \(items.count - maxItems) more.\n" }

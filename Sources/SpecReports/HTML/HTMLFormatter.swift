@@ -526,8 +526,13 @@ public final class HTMLFormatter: ReportFormatter {
                 writeError(result?.message ?? "Pending: this step is not implemented yet.", where: gherkinLocation)
             case .undefined:
                 var text = "Undefined step: no step definition matches it."
+                if let didYouMean = testStep.pickleStepId.flatMap({ query.didYouMeanText(forPickleStep: $0) }) {
+                    text += "\n" + didYouMean + "\nOr implement it with:\n\n"
+                } else {
+                    text += " Implement it with:\n\n"
+                }
                 if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                    text += " Implement it with:\n\n" + snippet
+                    text += snippet
                 }
                 writeError(text, where: gherkinLocation)
             case .passed, .skipped, .unknown:

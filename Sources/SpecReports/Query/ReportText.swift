@@ -277,9 +277,31 @@ extension RunQuery {
         return (["Multiple step definitions match:"] + lines).joined(separator: "\n")
     }
 
-    /// The snippets suggested for an undefined pickle step, separated by blank lines.
+    /// The snippet to show for an undefined pickle step: the first one suggested (the generator's preferred
+    /// expression, as `swift test` shows it; the `{float}` twin of every `{int}` is left to the messages).
     public func snippetText(forPickleStep pickleStepId: String) -> String? {
-        let snippets = suggestions(forPickleStep: pickleStepId).flatMap(\.snippets).map(\.code)
-        return snippets.isEmpty ? nil : snippets.joined(separator: "\n\n")
+        suggestions(forPickleStep: pickleStepId).lazy.flatMap(\.snippets).first?.code
+    }
+
+    /// The step definitions closest to an undefined pickle step's text ("did you mean"), at most 3, each as
+    /// `"pattern" (File.swift:12)`; empty when none is close.
+    public func closestStepDefinitions(toPickleStep pickleStepId: String) -> [String] {
+        guard let text = pickleStep(id: pickleStepId)?.text else { return [] }
+        let candidates = stepDefinitions.map {
+            (pattern: $0.pattern.source, isRegularExpression: $0.pattern.type == .regularExpression)
+        }
+        return StepSimilarity.closest(to: text, among: candidates).map { index in
+            let definition = stepDefinitions[index]
+            let pattern = ReportText.pattern(definition)
+            let quoted = definition.pattern.type == .regularExpression ? pattern : "\"\(pattern)\""
+            return "\(quoted) (\(ReportText.location(definition.sourceReference)))"
+        }
+    }
+
+    /// "Did you mean:" and the closest step definitions, one per line, or nil when none is close.
+    public func didYouMeanText(forPickleStep pickleStepId: String) -> String? {
+        let closest = closestStepDefinitions(toPickleStep: pickleStepId)
+        guard !closest.isEmpty else { return nil }
+        return (["Did you mean:"] + closest.map { "  \($0)" }).joined(separator: "\n")
     }
 }
