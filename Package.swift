@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(
             name: "FeedSpecsTests",
             dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
+        .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
     ]
 )

@@ -275,7 +275,7 @@ actor CounterWorld {
                 return false
             })
         guard case .problem(_, let fileID, _, let line) = problem.kind else { return }
-        #expect(fileID == "FeedSpecsTests/BridgeTests.swift")
+        #expect(fileID == "SpecKitTestingTests/BridgeTests.swift")
         #expect(line == definitionLine)
         await withKnownIssue {
             await suite.run(problem)
