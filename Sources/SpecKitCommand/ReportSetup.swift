@@ -84,8 +84,8 @@ final class ReportSink: MessageSink {
     /// Creates the formatters for `requests` (when empty: `progress` on the console and every report file in
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
-        requests: [FormatRequest], directory: URL, strict: Bool, title: String, isTerminal: Bool,
-        environment: [String: String]
+        requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
+        isTerminal: Bool, environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         let query = RunQuery()
@@ -114,7 +114,8 @@ final class ReportSink: MessageSink {
                 isConsole = true
             }
             let settings = ReportSettings(
-                strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal)
+                strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal,
+                variant: variant)
             formatters.append(format.makeFormatter(output: output, settings: settings, query: query))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.

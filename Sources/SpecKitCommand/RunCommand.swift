@@ -64,7 +64,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                                 Default: progress, plus every file format in --out. Given formats replace
                                 the default; progress is added when none writes to the console, and every
                                 file format when --out is given but no chosen format writes a file.
-          -o, --out DIR         the report folder (default: reports)
+          -o, --out DIR         the report folder (default: reports); a run of several variants writes one
+                                folder per variant in it (and removes the reports a single run left at its top)
           --title TEXT          the title of the HTML and Markdown reports
 
         Examples:
@@ -148,6 +149,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
             var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
             if variants.count > 1 {
+                if index == 0 {
+                    // One folder per variant: the single-variant reports an earlier run left at the top would
+                    // read as this run's.
+                    ReportDirectory(directory: directory).removeReportFiles()
+                }
                 StandardStreams.write("\n== \(command.variant.option): \(variant)\n")
                 directory = directory.appendingPathComponent(variant.description, isDirectory: true)
                 formats = formats.map { request in
@@ -161,7 +167,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             do throws(ReportError) {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
-                    isTerminal: standardOutputIsTerminal(), environment: environment)
+                    variant: variants.count > 1 ? variant.description : nil, isTerminal: standardOutputIsTerminal(),
+                    environment: environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2

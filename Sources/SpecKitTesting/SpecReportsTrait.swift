@@ -6,8 +6,9 @@ import Testing
 
 extension SpecSuite {
     /// Ends the run: runs the `afterAll` hooks, then writes every report (NDJSON messages, Cucumber JSON, JUnit,
-    /// HTML, Markdown, rerun, usage) of the cases that ran into `reportsDirectory`, one stream per variant merged
-    /// into one. Returns the reports' folder.
+    /// HTML, Markdown, rerun, usage) of the cases that ran into `reportsDirectory`; with several variants, into
+    /// one folder per variant below it (`memory/`, `sqlite/`...), titled and with JUnit names ending in
+    /// ` [variant]`. Returns the reports' folder.
     ///
     /// - Throws: `ReportError` naming the file that cannot be written.
     @discardableResult
@@ -43,8 +44,19 @@ extension SpecSuite {
                     startedAt: startedAt, finishedAt: finishedAt))
             names.append(variant)
         }
-        let stream = streams.count == 1 ? streams[0] : try ShardMerger().merge(streams, names: names)
-        try ReportDirectory(directory: reportsDirectory, strict: configuration.strict, title: title).write(stream)
+        guard laneOrder.count > 1 else {
+            try ReportDirectory(directory: reportsDirectory, strict: configuration.strict, title: title)
+                .write(streams.first ?? [])
+            return reportsDirectory
+        }
+        // One folder per variant, as `--store all` writes them: each report counts and names its variant's runs.
+        ReportDirectory(directory: reportsDirectory).removeReportFiles()
+        for (stream, variant) in zip(streams, names) {
+            try ReportDirectory(
+                directory: reportsDirectory.appendingPathComponent(variant, isDirectory: true),
+                strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant
+            ).write(stream)
+        }
         return reportsDirectory
     }
 }

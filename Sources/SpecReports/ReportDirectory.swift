@@ -62,16 +62,32 @@ public struct ReportDirectory: Sendable, Hashable {
     public var strict: Bool
     /// The title of the HTML and Markdown reports.
     public var title: String
+    /// The variant of the run these reports are for, when a run has several (see `ReportSettings.variant`).
+    public var variant: String?
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
         directory: URL = URL(fileURLWithPath: "reports", isDirectory: true), fileNames: FileNames = FileNames(),
-        strict: Bool = true, title: String = "Acceptance specs"
+        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil
     ) {
         self.directory = directory
         self.fileNames = fileNames
         self.strict = strict
         self.title = title
+        self.variant = variant
+    }
+
+    /// Removes the report files of this configuration's names from `directory`, if there: a run that writes one
+    /// folder per variant below it clears what an earlier single-variant run left at its top.
+    public func removeReportFiles() {
+        for format in ReportFormat.fileFormats {
+            guard let name = fileNames.name(of: format) else { continue }
+            let url = url(of: name)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
     }
 
     /// The URL of a report file named `name`.
@@ -82,7 +98,7 @@ public struct ReportDirectory: Sendable, Hashable {
     /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
     /// Fails (naming the path) when the directory or a temporary file cannot be created.
     public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
-        let settings = ReportSettings(strict: strict, title: title)
+        let settings = ReportSettings(strict: strict, title: title, variant: variant)
         var formatters: [any ReportFormatter] = []
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }

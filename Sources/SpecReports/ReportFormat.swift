@@ -61,7 +61,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .summary: return SummaryFormatter(output: text, style: settings.style, strict: strict, query: query)
         case .message: return MessageFormatter(output: output, query: query)
         case .json: return CucumberJSONFormatter(output: output, query: query)
-        case .junit: return JUnitFormatter(output: output, strict: strict, query: query)
+        case .junit: return JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
         case .html: return HTMLFormatter(output: output, title: settings.title, strict: strict, query: query)
         case .markdown: return MarkdownFormatter(output: output, title: settings.title, strict: strict, query: query)
         case .rerun: return RerunFormatter(output: output, query: query)
@@ -80,15 +80,19 @@ public struct ReportSettings: Sendable, Hashable {
     public var style: ConsoleStyle
     /// Whether console formats write each step as it ends (on a terminal) rather than in large chunks.
     public var flushesEachStep: Bool
+    /// The variant the run used (a store, a locale...) when a run has several: JUnit test case names end in
+    /// ` [variant]`.
+    public var variant: String?
 
     /// Creates settings.
     public init(
         strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
-        flushesEachStep: Bool = false
+        flushesEachStep: Bool = false, variant: String? = nil
     ) {
         self.strict = strict
         self.title = title
         self.style = style
         self.flushesEachStep = flushesEachStep
+        self.variant = variant
     }
 }

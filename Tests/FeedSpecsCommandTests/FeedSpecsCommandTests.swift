@@ -432,18 +432,27 @@ struct FeedSpecsCommandTests {
             "\(outcome.errors)")
     }
 
-    @Test("--store all runs every scenario against each store, with one report folder per store")
+    @Test(
+        "--store all runs every scenario against each store, one report folder per store, JUnit names ending in the store; a single run's old reports go"
+    )
     func everyStore() throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
+        let single = try FeedSpecsCommand.run(["--tags", "@cache", "--out", "out"], in: directory)
+        #expect(single.status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report.html").path))
         let outcome = try FeedSpecsCommand.run(
             ["--store", "all", "--parallel", "2", "--tags", "@cache", "--out", "out"], in: directory)
         #expect(outcome.status == 0, "\(outcome.output)")
         for store in ["memory", "file", "sqlite"] {
             #expect(outcome.output.contains("== store: \(store)"))
-            #expect(
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/\(store)/junit.xml").path))
+            let junit = try String(
+                contentsOf: directory.appendingPathComponent("out/\(store)/junit.xml"), encoding: .utf8)
+            #expect(junit.contains(" [\(store)]\""), "every test case names its store")
         }
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report.html").path),
+            "the single run's report would read as this run's")
     }
 
     @Test("steps lists every definition with an example, its Swift location and its use count")

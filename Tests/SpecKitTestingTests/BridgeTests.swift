@@ -163,11 +163,17 @@ actor CounterWorld {
         await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [b]"))
         let folder = try await suite.finish()
         #expect(folder == sandbox.root.appendingPathComponent("reports"))
-        let messages = try String(
-            contentsOf: folder.appendingPathComponent("cucumber-messages.ndjson"), encoding: .utf8)
-        #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 2)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+        // One folder per variant, each counting and naming its own runs.
+        for variant in ["a", "b"] {
+            let variantFolder = folder.appendingPathComponent(variant)
+            let messages = try String(
+                contentsOf: variantFolder.appendingPathComponent("cucumber-messages.ndjson"), encoding: .utf8)
+            #expect(messages.components(separatedBy: "\"testCaseFinished\"").count - 1 == 1)
+            #expect(FileManager.default.fileExists(atPath: variantFolder.appendingPathComponent("report.html").path))
+            let junit = try String(contentsOf: variantFolder.appendingPathComponent("junit.xml"), encoding: .utf8)
+            #expect(junit.contains("name=\"Setting the value [\(variant)]\""), "\(junit)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
     }
 
     @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
@@ -256,7 +262,7 @@ actor CounterWorld {
         await withKnownIssue {
             await suite.run(spec)
         }
-        let folder = try await suite.finish()
+        let folder = try await suite.finish().appendingPathComponent("a")
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("failures=\"1\""))
         #expect(junit.contains("type=\"ExpectationFailed\""))

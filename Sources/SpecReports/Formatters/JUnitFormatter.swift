@@ -20,15 +20,20 @@ public final class JUnitFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let suiteName: String
     private let strict: Bool
+    private let variant: String?
 
-    /// Creates a JUnit formatter writing to `output`; `suiteName` names the `testsuite`.
+    /// Creates a JUnit formatter writing to `output`; `suiteName` names the `testsuite`. With a `variant` (the
+    /// store or setup the run used), every scenario's test case name ends in ` [variant]`, so the reports of
+    /// several variants of one run never hold two test cases of the same name.
     public init(
-        output: any ReportOutput, suiteName: String = "Cucumber", strict: Bool = true, query: RunQuery = RunQuery()
+        output: any ReportOutput, suiteName: String = "Cucumber", strict: Bool = true, variant: String? = nil,
+        query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.suiteName = suiteName
         self.strict = strict
+        self.variant = variant
     }
 
     /// Writes nothing until the end.
@@ -123,8 +128,9 @@ public final class JUnitFormatter: ReportFormatter {
         }
         let lineage = query.lineage(of: pickle)
         let classname = lineage.map { $0.feature.name.isEmpty ? pickle.uri : $0.feature.name } ?? pickle.uri
+        let name = Self.name(of: pickle, lineage: lineage) + (variant.map { " [\($0)]" } ?? "")
         return Case(
-            classname: classname, name: Self.name(of: pickle, lineage: lineage), time: attempt.duration,
+            classname: classname, name: name, time: attempt.duration,
             outcome: outcome(of: attempt, pickle: pickle), attempt: attempt)
     }
 
