@@ -27,7 +27,7 @@ package func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> In
 package enum StepSimilarity {
     /// The indices of the (at most `limit`) `patterns` closest to `text`, closest first, ties in the given order.
     /// A pattern is compared by its literal text (a regular expression without its `^` and `$` anchors), and only
-    /// one whose edit distance is at most half the longer text's length is proposed.
+    /// one whose edit distance is at most a third of the longer text's length is proposed.
     package static func closest(
         to text: String, among patterns: [(pattern: String, isRegularExpression: Bool)], limit: Int = 3
     ) -> [Int] {
@@ -42,9 +42,9 @@ package enum StepSimilarity {
             literal = literal.lowercased()
             let longest = max(literal.count, targetCount)
             guard longest > 0 else { return nil }
-            let distance = editDistance(target, literal, limit: longest / 2 + 1)
+            let distance = editDistance(target, literal, limit: longest / 3 + 1)
             let score = Double(distance) / Double(longest)
-            return score <= 0.5 ? (score, index) : nil
+            return score <= 1.0 / 3.0 ? (score, index) : nil
         }
         return scored.sorted { ($0.score, $0.index) < ($1.score, $1.index) }.prefix(limit).map(\.index)
     }

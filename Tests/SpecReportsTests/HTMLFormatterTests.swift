@@ -72,7 +72,9 @@ struct HTMLFormatterTests {
                     sourceReference: SourceReference(uri: "Sources/Unused.swift", location: Location(line: 9)))),
             at: 2)
         let html = try render(stream) { HTMLFormatter(output: $0) }
-        #expect(html.contains("<div class=\"verdict verdict-failed\" role=\"status\">Failed</div>"))
+        #expect(
+            html.contains(
+                "<a class=\"verdict verdict-failed\" role=\"status\" href=\"#failures\">Failed: 2 scenarios</a>"))
         #expect(html.contains("<span><b>1</b> failed</span><span><b>1</b> undefined</span>"))
         #expect(
             html.contains("<pre>expected 1, got 2</pre><p class=\"where\">at <code>features/sample.feature:5</code>"))
@@ -80,7 +82,47 @@ struct HTMLFormatterTests {
         #expect(html.contains("<code>a step nobody uses</code><span class=\"badge\">unused</span>"))
         #expect(html.contains("<td class=\"loc mono\">Sources/Unused.swift:9</td>"))
         #expect(html.contains("data-filter-status=\"failed\""))
-        #expect(html.contains("<details class=\"scenario s-failed\" data-status=\"failed\" data-tags=\"\" open>"))
+        #expect(html.contains("class=\"scenario s-failed\" data-status=\"failed\" data-tags=\"\" open>"))
+    }
+
+    @Test("what failed comes first, before the filters and the features, each linked to its scenario's card")
+    func failuresFirst() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Passing", [.passed("a remote feed")])
+        builder.scenario("Loads the feed", [.passed("a remote feed"), .failed("it shows 3 images")])
+        builder.scenario("Missing", [.passed("a remote feed"), .undefined("a remote fed")])
+        let html = try render(builder.build()) { HTMLFormatter(output: $0) }
+        let failures = try #require(html.range(of: "<section class=\"failures\" id=\"failures\""))
+        let toolbar = try #require(html.range(of: "<section class=\"toolbar\""))
+        let features = try #require(html.range(of: "<section id=\"features\""))
+        #expect(failures.upperBound < toolbar.lowerBound && toolbar.upperBound < features.lowerBound)
+        let section = String(html[failures.lowerBound..<toolbar.lowerBound])
+        #expect(section.contains("2 scenarios"))
+        #expect(section.contains("Sample › Loads the feed"))
+        #expect(section.contains("Then it shows 3 images"))
+        #expect(section.contains("expected 1, got 2"))
+        #expect(section.contains("did you mean &quot;a remote feed&quot;"))
+        #expect(!section.contains("Passing"))
+        let anchors = section.components(separatedBy: "href=\"#").dropFirst().compactMap {
+            $0.split(separator: "\"").first
+        }
+        #expect(anchors.count == 2)
+        for anchor in anchors { #expect(html.contains("<details id=\"\(anchor)\"")) }
+    }
+
+    @Test(
+        "an outline shows its steps once and one examples table with each row's status, linked to the row",
+        .enabled(if: Conformance.isAvailable, "needs ../shared/conformance beside the package"))
+    func outlineExamplesTable() throws {
+        let html = try render(Conformance.envelopes("examples-tables")) { HTMLFormatter(output: $0) }
+        #expect(html.components(separatedBy: "<section class=\"outline\">").count - 1 == 2)
+        #expect(html.contains("<caption><span class=\"kw\">Examples:</span> These are failing</caption>"))
+        let rows = html.components(separatedBy: "<tr class=\"s-").dropFirst()
+        #expect(rows.contains { $0.hasPrefix("failed") })
+        #expect(rows.contains { $0.hasPrefix("passed") })
+        #expect(
+            html.contains(
+                "<ol class=\"template\"><li><span class=\"kw\">Given</span> there are &lt;start&gt; cucumbers"))
     }
 
     @Test("an interrupted run has a banner and scenarios that did not run are marked")

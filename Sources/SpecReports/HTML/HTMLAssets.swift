@@ -164,6 +164,27 @@ enum HTMLAssets {
         .badge { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
           border-radius: 4px; padding: 1px 6px; margin-left: 6px; background: var(--undefined-bg);
           color: var(--undefined); }
+        a.verdict { text-decoration: none; }
+        .failures { background: var(--surface); border: 1px solid var(--failed); border-left-width: 4px;
+          border-radius: var(--radius); padding: 12px 16px; margin-bottom: 18px; }
+        .failures h2 { font-size: 16px; margin: 0 0 8px; color: var(--failed); }
+        .failures ol { list-style: none; margin: 0; padding: 0; }
+        .failures li { display: flex; gap: 10px; padding: 6px 0; align-items: flex-start; }
+        .failures li + li { border-top: 1px dashed var(--border); }
+        .failures a { font-weight: 600; }
+        .failure-step { font-size: 14px; overflow-wrap: anywhere; }
+        .failure-step .mono { color: var(--muted); font-size: 12px; margin-left: 6px; }
+        .failure-message { font-size: 13px; color: var(--c); overflow-wrap: anywhere; }
+        .feature-nav ul { list-style: none; margin: 0 0 18px; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
+          font-size: 14px; }
+        .feature-nav li { display: inline-flex; align-items: center; gap: 5px; }
+        .outline { border-left: 3px solid var(--border); padding-left: 12px; margin: 14px 0; }
+        .outline > h3 { font-size: 15px; margin: 4px 0 2px; }
+        ol.template { list-style: none; margin: 4px 0 8px; padding: 0; font-size: 14px; color: var(--muted); }
+        table.examples caption { text-align: left; font-size: 13px; padding: 2px 0; }
+        table.examples td:first-child { width: 28px; text-align: center; }
+        table.examples td:first-child a { text-decoration: none; }
+        .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
         footer { color: var(--muted); font-size: 12.5px; padding: 18px 0 30px; border-top: 1px solid var(--border); }
         [hidden] { display: none !important; }
         @media (max-width: 640px) {
@@ -217,6 +238,7 @@ enum HTMLAssets {
             button.setAttribute("aria-pressed", pressed ? "false" : "true");
             if (pressed) { delete set[key]; } else { set[key] = true; }
             apply();
+            save();
           }
           Array.prototype.forEach.call(document.querySelectorAll("[data-filter-status]"), function (button) {
             button.addEventListener("click", function () {
@@ -226,13 +248,50 @@ enum HTMLAssets {
           Array.prototype.forEach.call(document.querySelectorAll("[data-filter-tag]"), function (button) {
             button.addEventListener("click", function () { toggle(button, tags, button.getAttribute("data-filter-tag")); });
           });
+          // The filters live in the URL (#status=failed,undefined&tag=@cache&q=text), so a filtered view can be
+          // shared; a plain #id opens the scenario it names.
+          function save() {
+            var parts = [];
+            if (count(statuses)) { parts.push("status=" + Object.keys(statuses).map(encodeURIComponent).join(",")); }
+            if (count(tags)) { parts.push("tag=" + Object.keys(tags).map(encodeURIComponent).join(",")); }
+            if (query !== "") { parts.push("q=" + encodeURIComponent(query)); }
+            var hash = parts.length ? "#" + parts.join("&") : "";
+            if (hash !== location.hash && window.history && history.replaceState) {
+              history.replaceState(null, "", hash || location.pathname + location.search);
+            }
+          }
+          function restore() {
+            var hash = location.hash.slice(1);
+            if (hash.indexOf("=") === -1) {
+              var target = hash ? document.getElementById(decodeURIComponent(hash)) : null;
+              if (target && target.tagName === "DETAILS") { target.open = true; }
+              return;
+            }
+            statuses = {}; tags = {}; query = "";
+            hash.split("&").forEach(function (part) {
+              var pair = part.split("="), key = pair[0], value = pair.slice(1).join("=");
+              var values = value.split(",").map(decodeURIComponent).filter(function (v) { return v !== ""; });
+              if (key === "status") { values.forEach(function (v) { statuses[v] = true; }); }
+              if (key === "tag") { values.forEach(function (v) { tags[v] = true; }); }
+              if (key === "q") { query = decodeURIComponent(value).toLowerCase(); }
+            });
+            Array.prototype.forEach.call(document.querySelectorAll("[data-filter-status]"), function (button) {
+              button.setAttribute("aria-pressed", statuses[button.getAttribute("data-filter-status")] ? "true" : "false");
+            });
+            Array.prototype.forEach.call(document.querySelectorAll("[data-filter-tag]"), function (button) {
+              button.setAttribute("aria-pressed", tags[button.getAttribute("data-filter-tag")] ? "true" : "false");
+            });
+            if (search) { search.value = query; }
+            apply();
+          }
           var timer = null;
           if (search) {
             search.addEventListener("input", function () {
               clearTimeout(timer);
-              timer = setTimeout(function () { query = search.value.trim().toLowerCase(); apply(); }, 120);
+              timer = setTimeout(function () { query = search.value.trim().toLowerCase(); apply(); save(); }, 120);
             });
           }
+          window.addEventListener("hashchange", restore);
           function setOpen(open) {
             scenarios.forEach(function (scenario) { if (!scenario.hidden) { scenario.open = open; } });
           }
@@ -241,6 +300,7 @@ enum HTMLAssets {
           if (expand) { expand.addEventListener("click", function () { setOpen(true); }); }
           if (collapse) { collapse.addEventListener("click", function () { setOpen(false); }); }
           apply();
+          restore();
         })();
         """
 

@@ -5,8 +5,10 @@ import Messages
 /// by a Content Security Policy; images as data URIs), readable on a laptop and a phone, printable.
 ///
 /// It shows the verdict and the counts by status at the top (a banner when the run was interrupted or failed
-/// outside the steps), a search box and filters by status and tag, then every feature with its description,
-/// rules and backgrounds, and every scenario (each examples row of an outline on its own) with its steps
+/// outside the steps), then what failed (each failing scenario's step, message and `file:line`, linked to its
+/// card), a search box and filters by status and tag (kept in the URL's fragment, so a filtered view can be
+/// shared), links to every feature, then every feature with its description, rules and backgrounds, every outline
+/// with its steps once and an examples table giving each row's status, and every scenario with its steps
 /// coloured by status, data tables, doc strings, errors with `file:line`, snippets for undefined steps and
 /// attachments (text inline, images shown). The step catalog at the end lists every step definition with its
 /// pattern, source location and use count, flagging unused ones.
@@ -38,7 +40,9 @@ public final class HTMLFormatter: ReportFormatter {
         writeHead(statistics)
         writeBanners()
         writeTotals(statistics)
+        writeFailures()
         writeToolbar()
+        writeFeatureNavigation()
         writeRunHookFailures()
         buffer.append("<section id=\"features\" aria-label=\"Features\">\n")
         try writeFeatures()
@@ -101,7 +105,13 @@ public final class HTMLFormatter: ReportFormatter {
             buffer.appendHTML(ci.name + (ci.buildNumber.map { " #\($0)" } ?? ""))
             buffer.append("</a></span>")
         }
-        buffer.append("</p></div><div class=\"verdict \(verdict.className)\" role=\"status\">\(verdict.text)</div>")
+        if failingAttempts.isEmpty {
+            buffer.append("</p></div><div class=\"verdict \(verdict.className)\" role=\"status\">\(verdict.text)</div>")
+        } else {
+            let count = failingAttempts.count
+            buffer.append("</p></div><a class=\"verdict \(verdict.className)\" role=\"status\" href=\"#failures\">")
+            buffer.append("\(verdict.text): \(count) scenario\(count == 1 ? "" : "s")</a>")
+        }
         buffer.append("</div></header>\n<main class=\"wrap\">\n")
     }
 
@@ -170,6 +180,101 @@ public final class HTMLFormatter: ReportFormatter {
         }
         if total == 0 { buffer.append("<span>none</span>") }
         buffer.append("</div></div>\n")
+    }
+
+    /// The counted attempts that fail the run, in the order they ran.
+    private var failingAttempts: [TestCaseAttempt] {
+        query.countedAttempts.filter { $0.isFailing(strict: strict) && $0.pickle != nil }
+    }
+
+    /// "What failed", first on the page: each failing scenario with its failing step, the first line of its
+    /// message and the step's `file:line`, linked to the scenario below.
+    private func writeFailures() {
+        let failing = failingAttempts
+        guard !failing.isEmpty else { return }
+        let limit = 50
+        buffer.append("<section class=\"failures\" id=\"failures\" aria-label=\"What failed\"><h2>What failed ")
+        buffer.append("<span class=\"label\">\(failing.count) scenario\(failing.count == 1 ? "" : "s")</span></h2><ol>")
+        for attempt in failing.prefix(limit) {
+            guard let pickle = attempt.pickle else { continue }
+            let status = attempt.status
+            buffer.append("<li class=\"s-\(Self.className(status))\">")
+            writeIcon(status)
+            buffer.append("<div><a href=\"#\(Self.anchor(pickle.id))\">")
+            if let feature = query.lineage(of: pickle)?.feature.name, !feature.isEmpty {
+                buffer.appendHTML(feature + " › ")
+            }
+            buffer.appendHTML(pickle.name)
+            buffer.append("</a>")
+            if let (text, message, location) = failingStep(of: attempt, pickle: pickle) {
+                buffer.append("<div class=\"failure-step\"><span class=\"step-text\">")
+                buffer.appendHTML(text)
+                buffer.append("</span> <span class=\"mono\">")
+                buffer.appendHTML(location)
+                buffer.append("</span></div><div class=\"failure-message\">")
+                buffer.appendHTML(message)
+                buffer.append("</div>")
+            }
+            buffer.append("</div></li>")
+        }
+        buffer.append("</ol>")
+        if failing.count > limit {
+            buffer.append("<p class=\"not-run\">…and \(failing.count - limit) more: filter by status below.</p>")
+        }
+        buffer.append("</section>\n")
+    }
+
+    /// The first step of `attempt` that did not pass or skip: its text, the first line of what went wrong, and
+    /// its `file:line`.
+    private func failingStep(of attempt: TestCaseAttempt, pickle: Pickle) -> (String, String, String)? {
+        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
+            guard let result = attempt.stepResults[index], result.status != .passed, result.status != .skipped,
+                result.status != .unknown
+            else { continue }
+            let pickleStep = testStep.pickleStepId.flatMap { query.pickleStep(id: $0) }
+            let text =
+                pickleStep.map { query.keyword(of: $0) + $0.text }
+                ?? ReportText.hookKeyword(testStep.hookId.flatMap { query.hook(id: $0) }, isBefore: index == 0)
+            let message: String
+            switch result.status {
+            case .undefined:
+                let closest = testStep.pickleStepId.map { query.closestStepDefinitions(toPickleStep: $0) } ?? []
+                message = "Undefined step" + (closest.first.map { ": did you mean \($0)?" } ?? "")
+            case .ambiguous: message = "Ambiguous: several step definitions match"
+            case .pending: message = result.message.map { "Pending: \($0)" } ?? "Pending"
+            default:
+                message = ReportText.failureText(result).split(separator: "\n").first.map(String.init) ?? "Failed"
+            }
+            let line = pickleStep.flatMap { query.gherkinStep(of: $0)?.location.line }
+            let location = line.map { ReportText.location(pickle.uri, $0) } ?? query.location(of: pickle)
+            return (text, message, location)
+        }
+        return nil
+    }
+
+    /// The features, each linked, with its scenario counts by status.
+    private func writeFeatureNavigation() {
+        let documents = query.gherkinDocuments.filter { $0.feature != nil }
+        guard documents.count > 1 else { return }
+        buffer.append("<nav class=\"feature-nav\" aria-label=\"Features\"><ul>")
+        for (index, document) in documents.enumerated() {
+            guard let feature = document.feature else { continue }
+            var counts = StatusCounts()
+            for pickle in query.pickles where pickle.uri == document.uri {
+                counts.add(query.countedAttempt(of: pickle)?.status ?? .unknown)
+            }
+            buffer.append("<li><a href=\"#f-\(index)\">")
+            buffer.appendHTML(feature.name.isEmpty ? document.uri ?? "" : feature.name)
+            buffer.append("</a>")
+            for status in StatusCounts.reportOrder where counts[status] > 0 && status != .passed {
+                buffer.append("<span class=\"pill s-\(Self.className(status))\">\(counts[status])</span>")
+            }
+            if counts[.passed] > 0 {
+                buffer.append("<span class=\"pill s-passed\">\(counts[.passed])</span>")
+            }
+            buffer.append("</li>")
+        }
+        buffer.append("</ul></nav>\n")
     }
 
     private func writeToolbar() {
@@ -249,9 +354,11 @@ public final class HTMLFormatter: ReportFormatter {
             picklesByScenario[scenarioId, default: []].append(pickle)
         }
         var rendered: Set<String> = []
-        for document in query.gherkinDocuments {
+        for (index, document) in query.gherkinDocuments.filter({ $0.feature != nil }).enumerated() {
             guard let feature = document.feature else { continue }
-            writeFeature(feature, uri: document.uri ?? "", picklesByScenario: picklesByScenario, rendered: &rendered)
+            writeFeature(
+                feature, id: "f-\(index)", uri: document.uri ?? "", picklesByScenario: picklesByScenario,
+                rendered: &rendered)
             try buffer.flushIfNeeded()
         }
         // Pickles whose document is not in the stream: grouped by file.
@@ -278,7 +385,8 @@ public final class HTMLFormatter: ReportFormatter {
     }
 
     private func writeFeature(
-        _ feature: Feature, uri: String, picklesByScenario: [String: [Pickle]], rendered: inout Set<String>
+        _ feature: Feature, id: String, uri: String, picklesByScenario: [String: [Pickle]],
+        rendered: inout Set<String>
     ) {
         var featurePickles: [Pickle] = []
         for child in feature.children {
@@ -291,7 +399,7 @@ public final class HTMLFormatter: ReportFormatter {
             case .background: break
             }
         }
-        buffer.append("<article class=\"feature\"><header class=\"feature-head\">")
+        buffer.append("<article class=\"feature\" id=\"\(id)\"><header class=\"feature-head\">")
         writeTags(feature.tags.map(\.name))
         buffer.append("<h2><span class=\"kw\">")
         buffer.appendHTML(feature.keyword)
@@ -309,10 +417,7 @@ public final class HTMLFormatter: ReportFormatter {
             case .background(let background):
                 writeBackground(background)
             case .scenario(let scenario):
-                for pickle in picklesByScenario[scenario.id] ?? [] {
-                    writeScenario(pickle, lineage: query.lineage(of: pickle))
-                    rendered.insert(pickle.id)
-                }
+                writeScenarioOrOutline(scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
             case .rule(let rule):
                 buffer.append("<section class=\"rule\">")
                 writeTags(rule.tags.map(\.name))
@@ -327,10 +432,8 @@ public final class HTMLFormatter: ReportFormatter {
                     case .background(let background):
                         writeBackground(background)
                     case .scenario(let scenario):
-                        for pickle in picklesByScenario[scenario.id] ?? [] {
-                            writeScenario(pickle, lineage: query.lineage(of: pickle))
-                            rendered.insert(pickle.id)
-                        }
+                        writeScenarioOrOutline(
+                            scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
                     }
                 }
                 buffer.append("</section>")
@@ -390,12 +493,90 @@ public final class HTMLFormatter: ReportFormatter {
 
     // MARK: Scenarios
 
+    /// A scenario's card; for an outline, its steps once and one table per examples block with each row's
+    /// status (linked to the row's card), then the rows' cards.
+    private func writeScenarioOrOutline(_ scenario: Scenario, pickles: [Pickle], rendered: inout Set<String>) {
+        guard !scenario.examples.isEmpty, !pickles.isEmpty else {
+            for pickle in pickles {
+                writeScenario(pickle, lineage: query.lineage(of: pickle))
+                rendered.insert(pickle.id)
+            }
+            return
+        }
+        var pickleByRow: [String: Pickle] = [:]
+        for pickle in pickles {
+            if let row = pickle.astNodeIds.last { pickleByRow[row] = pickle }
+        }
+        buffer.append("<section class=\"outline\">")
+        writeTags(scenario.tags.map(\.name))
+        buffer.append("<h3><span class=\"kw\">")
+        buffer.appendHTML(scenario.keyword)
+        buffer.append(":</span> ")
+        buffer.appendHTML(scenario.name)
+        buffer.append("</h3>")
+        writeDescription(scenario.description)
+        buffer.append("<ol class=\"template\">")
+        for step in scenario.steps {
+            buffer.append("<li><span class=\"kw\">")
+            buffer.appendHTML(step.keyword.trimmingCharacters(in: " "))
+            buffer.append("</span> ")
+            buffer.appendHTML(step.text)
+            buffer.append("</li>")
+        }
+        buffer.append("</ol>")
+        for examples in scenario.examples {
+            guard let header = examples.tableHeader else { continue }
+            buffer.append("<div class=\"scroll\"><table class=\"data examples\"><caption><span class=\"kw\">")
+            buffer.appendHTML(examples.keyword)
+            buffer.append(":</span> ")
+            buffer.appendHTML(examples.name)
+            buffer.append("</caption><thead><tr><th><span class=\"sr-only\">Status</span></th>")
+            for cell in header.cells {
+                buffer.append("<th>")
+                buffer.appendHTML(cell.value)
+                buffer.append("</th>")
+            }
+            buffer.append("</tr></thead><tbody>")
+            for row in examples.tableBody {
+                let pickle = pickleByRow[row.id]
+                let status = pickle.flatMap { query.countedAttempt(of: $0)?.status } ?? .unknown
+                buffer.append("<tr class=\"s-\(Self.className(status))\"><td>")
+                if let pickle {
+                    buffer.append("<a href=\"#\(Self.anchor(pickle.id))\" title=\"\(Self.label(status))\">")
+                    writeIcon(status)
+                    buffer.append("</a>")
+                } else {
+                    writeIcon(status)
+                }
+                buffer.append("</td>")
+                for cell in row.cells {
+                    buffer.append("<td>")
+                    buffer.appendHTML(cell.value)
+                    buffer.append("</td>")
+                }
+                buffer.append("</tr>")
+            }
+            buffer.append("</tbody></table></div>")
+        }
+        for pickle in pickles {
+            writeScenario(pickle, lineage: query.lineage(of: pickle))
+            rendered.insert(pickle.id)
+        }
+        buffer.append("</section>")
+    }
+
+    /// The fragment id of a scenario's card.
+    static func anchor(_ pickleId: String) -> String {
+        "s-" + String(pickleId.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+    }
+
     private func writeScenario(_ pickle: Pickle, lineage: PickleLineage?) {
         let attempt = query.countedAttempt(of: pickle)
         let status = attempt?.status ?? .unknown
         let className = Self.className(status)
         let open = attempt.map { $0.status != .passed && $0.status != .skipped } ?? false
-        buffer.append("<details class=\"scenario s-\(className)\" data-status=\"\(className)\" data-tags=\"")
+        buffer.append("<details id=\"\(Self.anchor(pickle.id))\" class=\"scenario s-\(className)\" ")
+        buffer.append("data-status=\"\(className)\" data-tags=\"")
         buffer.appendHTML(pickle.tags.map(\.name).joined(separator: " "))
         buffer.append(open ? "\" open>" : "\">")
         buffer.append("<summary><span class=\"chevron\" aria-hidden=\"true\">▶</span>")
