@@ -125,6 +125,20 @@ struct FeedSpecsCommandTests {
         #expect(!outcome.output.contains("\u{1B}["), "no colours without a terminal")
     }
 
+    @Test(
+        "a word that is not a command is a path, said missing; one close to a command is offered it",
+        arguments: [
+            ("nosuchdir", "no such file or folder: nosuchdir"),
+            ("stpes", "unknown command 'stpes'; did you mean 'steps'?"),
+        ])
+    func wordThatIsNotACommand(word: String, message: String) throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run([word], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains(message), "\(outcome.errors)")
+    }
+
     @Test("with only report files chosen, progress and the summary still show on the console, as in Cucumber")
     func progressWhenNoConsoleFormat() throws {
         let directory = try FeedSpecsCommand.workspace()
