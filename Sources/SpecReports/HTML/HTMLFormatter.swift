@@ -419,14 +419,8 @@ public final class HTMLFormatter: ReportFormatter {
             case .scenario(let scenario):
                 writeScenarioOrOutline(scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
             case .rule(let rule):
-                buffer.append("<section class=\"rule\">")
-                writeTags(rule.tags.map(\.name))
-                buffer.append("<h3><span class=\"kw\">")
-                buffer.appendHTML(rule.keyword)
-                buffer.append(":</span> ")
-                buffer.appendHTML(rule.name)
-                buffer.append("</h3>")
-                writeDescription(rule.description)
+                writeSectionHead(
+                    "rule", tags: rule.tags, keyword: rule.keyword, name: rule.name, description: rule.description)
                 for ruleChild in rule.children {
                     switch ruleChild {
                     case .background(let background):
@@ -480,15 +474,35 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.appendHTML(background.name)
         buffer.append("</h4>")
         writeDescription(background.description)
-        buffer.append("<ol>")
-        for step in background.steps {
+        writeStepTexts(background.steps, listTag: "<ol>")
+        buffer.append("</div>")
+    }
+
+    /// Opens a `<section>` of `className` for a rule or an outline: its tags, `Keyword: name` and description.
+    private func writeSectionHead(
+        _ className: String, tags: [Tag], keyword: String, name: String, description: String
+    ) {
+        buffer.append("<section class=\"\(className)\">")
+        writeTags(tags.map(\.name))
+        buffer.append("<h3><span class=\"kw\">")
+        buffer.appendHTML(keyword)
+        buffer.append(":</span> ")
+        buffer.appendHTML(name)
+        buffer.append("</h3>")
+        writeDescription(description)
+    }
+
+    /// Gherkin steps as written (keyword and text), as a list opened by `listTag`.
+    private func writeStepTexts(_ steps: [Step], listTag: String) {
+        buffer.append(listTag)
+        for step in steps {
             buffer.append("<li><span class=\"kw\">")
             buffer.appendHTML(step.keyword.trimmingCharacters(in: " "))
             buffer.append("</span> ")
             buffer.appendHTML(step.text)
             buffer.append("</li>")
         }
-        buffer.append("</ol></div>")
+        buffer.append("</ol>")
     }
 
     // MARK: Scenarios
@@ -507,23 +521,10 @@ public final class HTMLFormatter: ReportFormatter {
         for pickle in pickles {
             if let row = pickle.astNodeIds.last { pickleByRow[row] = pickle }
         }
-        buffer.append("<section class=\"outline\">")
-        writeTags(scenario.tags.map(\.name))
-        buffer.append("<h3><span class=\"kw\">")
-        buffer.appendHTML(scenario.keyword)
-        buffer.append(":</span> ")
-        buffer.appendHTML(scenario.name)
-        buffer.append("</h3>")
-        writeDescription(scenario.description)
-        buffer.append("<ol class=\"template\">")
-        for step in scenario.steps {
-            buffer.append("<li><span class=\"kw\">")
-            buffer.appendHTML(step.keyword.trimmingCharacters(in: " "))
-            buffer.append("</span> ")
-            buffer.appendHTML(step.text)
-            buffer.append("</li>")
-        }
-        buffer.append("</ol>")
+        writeSectionHead(
+            "outline", tags: scenario.tags, keyword: scenario.keyword, name: scenario.name,
+            description: scenario.description)
+        writeStepTexts(scenario.steps, listTag: "<ol class=\"template\">")
         for examples in scenario.examples {
             guard let header = examples.tableHeader else { continue }
             buffer.append("<div class=\"scroll\"><table class=\"data examples\"><caption><span class=\"kw\">")
