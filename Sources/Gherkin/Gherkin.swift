@@ -82,6 +82,23 @@ public enum Gherkin {
         }
     }
 
+    /// Parses a `.feature` file's bytes as people save them: after `SourceEncoding` removes a byte-order mark and
+    /// honours a `# encoding:` header (an unknown encoding is the only error, at 1:1); see
+    /// `parse(uri:data:languages:dialect:pickles:idGenerator:)`.
+    public static func parseFile(
+        uri: String, data: some Collection<UInt8>, languages: any DialectProvider = GherkinLanguages.builtIn,
+        dialect: GherkinDialect = .english, pickles: Bool = true, idGenerator: inout some IdGenerator
+    ) -> Result {
+        switch SourceEncoding.utf8Bytes(of: data, uri: uri) {
+        case .success(let bytes):
+            return parse(
+                uri: uri, data: bytes, languages: languages, dialect: dialect, pickles: pickles,
+                idGenerator: &idGenerator)
+        case .failure(let error):
+            return Result(source: nil, document: nil, pickles: [], errors: [error])
+        }
+    }
+
     /// Parses a document given as a string; see `parse(uri:data:languages:dialect:pickles:idGenerator:)`.
     public static func parse(
         uri: String, text: String, languages: any DialectProvider = GherkinLanguages.builtIn,

@@ -93,7 +93,7 @@ struct GherkinCommand {
             StandardStreams.writeError("\(file): cannot read the file\n")
             return 1
         }
-        let result = Gherkin.parse(
+        let result = Gherkin.parseFile(
             uri: file, data: data, languages: languages, pickles: options.pickles, idGenerator: &ids)
         if options.source, let source = result.source {
             try output.write(.source(source))

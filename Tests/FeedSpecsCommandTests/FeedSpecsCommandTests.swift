@@ -139,6 +139,30 @@ struct FeedSpecsCommandTests {
         #expect(outcome.errors.contains(message), "\(outcome.errors)")
     }
 
+    @Test(
+        "a spec saved with a byte-order mark, or in Latin-1 with its encoding header, runs; an unknown encoding is an error at 1:1"
+    )
+    func encodings() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let specs = directory.appendingPathComponent("Specs")
+        let feature = "Feature: Café offline\n  Scenario: Déjà vu\n    Given the customer has connectivity\n"
+        try Data([0xEF, 0xBB, 0xBF] + Array(feature.utf8)).write(to: specs.appendingPathComponent("bom.feature"))
+        let latin1 = ("# encoding: ISO-8859-1\n" + feature).unicodeScalars.map { UInt8($0.value) }
+        try Data(latin1).write(to: specs.appendingPathComponent("latin1.feature"))
+        let outcome = try FeedSpecsCommand.run(
+            ["Specs/bom.feature", "Specs/latin1.feature", "--format", "pretty"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("2 scenarios (2 passed)"))
+        #expect(outcome.output.contains("Déjà vu"))
+
+        try Data(Array(("# encoding: klingon\n" + feature).utf8)).write(to: specs.appendingPathComponent("bad.feature"))
+        let bad = try FeedSpecsCommand.run(["Specs/bad.feature", "--format", "summary"], in: directory)
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("Specs/bad.feature:1:1: "), "\(bad.output)")
+        #expect(bad.output.contains("unknown encoding 'klingon'"))
+    }
+
     @Test("with only report files chosen, progress and the summary still show on the console, as in Cucumber")
     func progressWhenNoConsoleFormat() throws {
         let directory = try FeedSpecsCommand.workspace()

@@ -124,7 +124,7 @@ package struct SpecPlan: Sendable {
         let uri = FeatureFiles.uri(of: file, base: base)
         return Document(
             uri: uri, path: file,
-            result: Gherkin.parse(uri: uri, data: data, languages: languages, idGenerator: &generator))
+            result: Gherkin.parseFile(uri: uri, data: data, languages: languages, idGenerator: &generator))
     }
 
     /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what

@@ -83,6 +83,9 @@ public enum ReportText {
         if message.hasPrefix("inconsistent cell count") {
             return "This table row has a different number of cells than the rows above it."
         }
+        if message.hasPrefix("unknown encoding") {
+            return "The `# encoding:` line names an encoding this reader does not know: save the file as UTF-8."
+        }
         if message.hasPrefix("Language not supported") {
             return "The `# language:` line names a language Gherkin does not know."
         }
