@@ -1,0 +1,92 @@
+import CucumberExpressions
+import Messages
+
+/// A step library as an editor sees it: which definition a step's text matches (with its arguments), the closest
+/// definitions to a text that matches none, and the Swift snippet that would define it. The language server's
+/// view of the library, matching exactly as a run does.
+package struct StepCatalog: Sendable {
+    /// One argument of a matched step: where it is in the step's text and what it becomes.
+    package struct Argument: Sendable, Hashable {
+        /// The UTF-16 offsets of the argument in the step's text.
+        package var start: Int
+        package var end: Int
+        /// The parameter type's name (`int`, `string`...), or nil for a regular expression's anonymous group.
+        package var parameterType: String?
+        /// The Swift type the definition's closure receives it as, when known.
+        package var swiftType: String?
+    }
+
+    /// What a step's text matches.
+    package enum Match: Sendable {
+        /// No definition.
+        case undefined
+        /// Exactly one definition (its position in `definitions`), with the step's arguments.
+        case matched(Int, [Argument])
+        /// Several definitions (their positions in `definitions`).
+        case ambiguous([Int])
+        /// Matching failed (a pattern exceeded the matcher's budget); the reason.
+        case failed(String)
+    }
+
+    /// Every step definition, in the order the library registered them.
+    package let definitions: [StepDefinitionInfo]
+    /// The library's mistakes (each names its definition's file and line).
+    package let problems: [StepLibraryError]
+    private let matchText: @Sendable (String) -> Match
+    private let snippetText: @Sendable (PickleStep) -> String
+
+    /// The catalog of `library`.
+    package init<World: Actor>(_ library: StepLibrary<World>) {
+        let compiled = CompiledLibrary(library)
+        definitions = compiled.steps.map(\.info)
+        problems = compiled.problems
+        matchText = { text in
+            let matches: [StepDefinitionIndex.Match]
+            do {
+                matches = try compiled.index.matches(for: text)
+            } catch {
+                return .failed(String(describing: error))
+            }
+            switch matches.count {
+            case 0: return .undefined
+            case 1:
+                let position = compiled.indexed[matches[0].definition]
+                let types = compiled.steps[position].info.argumentTypes
+                let arguments = matches[0].arguments.enumerated().compactMap { index, argument -> Argument? in
+                    guard let start = argument.group.start, let end = argument.group.end else { return nil }
+                    return Argument(
+                        start: start, end: end, parameterType: argument.parameterTypeName,
+                        swiftType: index < types.count ? types[index] : nil)
+                }
+                return .matched(position, arguments)
+            default: return .ambiguous(matches.map { compiled.indexed[$0.definition] })
+            }
+        }
+        snippetText = { step in compiled.snippets(for: step).first?.code ?? "" }
+    }
+
+    /// What `text` matches, exactly as a run matches it.
+    package func match(_ text: String) -> Match { matchText(text) }
+
+    /// The positions of the definitions closest to `text` (at most 3), closest first.
+    package func closest(to text: String) -> [Int] {
+        StepSimilarity.closest(
+            to: text, among: definitions.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) })
+    }
+
+    /// The Swift definition to paste for a step with this text, keyword type and arguments.
+    package func snippet(
+        forStep text: String, type: PickleStepType?, hasDataTable: Bool = false, hasDocString: Bool = false
+    ) -> String {
+        let docString = PickleDocString(content: "")
+        let table = PickleTable(rows: [])
+        let argument: PickleStepArgument? =
+            switch (hasDocString, hasDataTable) {
+            case (true, true): .docStringAndDataTable(docString, table)
+            case (true, false): .docString(docString)
+            case (false, true): .dataTable(table)
+            case (false, false): nil
+            }
+        return snippetText(PickleStep(argument: argument, astNodeIds: [], id: "", type: type, text: text))
+    }
+}
