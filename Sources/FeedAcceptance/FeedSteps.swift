@@ -35,6 +35,8 @@ extension FeedSpecs {
     }
 
     static func defineConnectivitySteps(_ steps: inout StepLibrary<FeedWorld>) {
+        /// The stub HTTP client answers what the server steps set up; without connectivity every request fails as
+        /// a connectivity error.
         steps.given("the customer has connectivity") { world in world.setConnectivity(true) }
         steps.given("the customer doesn't have connectivity") { world in world.setConnectivity(false) }
         steps.given("the customer loses connectivity") { world in world.setConnectivity(false) }
@@ -42,6 +44,7 @@ extension FeedSpecs {
 
     static func defineServerSteps(_ steps: inout StepLibrary<FeedWorld>) {
         steps.given("the app reads the photo list format") { world in try world.usePhotoListContract() }
+        /// Serves `Fixtures/<name>` with status 200: the file's name, in quotes (`"feed.json"`).
         steps.given("the server offers the feed {string}") { (world, fixture: String) in
             try world.serverAnswers(status: 200, fixture: fixture)
         }
@@ -61,6 +64,8 @@ extension FeedSpecs {
         steps.given("the maximum age of the cache is {duration}") { (world, age: CalendarDuration) in
             try world.setMaximumAge(age)
         }
+        /// Saves that many generated images, timestamped that long before the clock's now (`7 days`,
+        /// `6 days 23 hours`, `7 days minus 1 second`).
         steps.given("the cache holds {int} image(s) saved {duration} ago") {
             (world, count: Int, age: CalendarDuration) in
             try await world.seedCache(count: count, savedAgo: age)
@@ -116,6 +121,7 @@ extension FeedSpecs {
 
         steps.then("the app shows {int} image(s)") { (world, count: Int) in try world.expectShown(count: count) }
         steps.then("the app shows these images:") { (world, table: DataTable) in try world.expectShown(table) }
+        /// The message the app shows instead of the feed, word for word, in quotes.
         steps.then("the app shows the error message {string}") { (world, message: String) in
             try world.expectErrorMessage(message)
         }

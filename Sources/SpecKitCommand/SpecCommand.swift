@@ -12,7 +12,7 @@ import SpecKit
 
 /// Your package's spec runner on the command line: one call in an executable's `main.swift` gives it every
 /// sub-command of `feed-specs`: `run` (the default: progress, summary and the reports), `steps` (the step catalog),
-/// `gherkin` (the parser's messages) and `merge` (one report from shards), with their options and exit statuses.
+/// `lsp` (the language server for editors), `gherkin` (the parser's messages) and `merge` (one report from shards), with their options and exit statuses.
 ///
 /// ```swift
 /// // Sources/shop-specs/main.swift
@@ -101,6 +101,9 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
             },
             Subcommand(name: "steps", summary: StepsCommand<World, Variant>.summary) { arguments in
                 await StepsCommand(command: self, context: context).run(arguments)
+            },
+            Subcommand(name: "lsp", summary: LanguageServerCommand<World, Variant>.summary) { arguments in
+                await LanguageServerCommand(command: self, context: context).run(arguments)
             },
             Subcommand(name: "merge", summary: MergeCommand.summary) { arguments in
                 await MergeCommand(context: context, title: title).run(arguments)

@@ -1,0 +1,476 @@
+"""End-to-end tests of `feed-specs lsp` driven by a real LSP client (pytest-lsp), plus raw-pipe robustness cases.
+
+Run from the repository root after `swift build --product feed-specs`:
+
+    python3 -m pytest .ci/lsp -q
+
+`FEED_SPECS` names another binary (default: .build/debug/feed-specs).
+"""
+
+import ast
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SPECS = ROOT / "Specs"
+STEPS = ROOT / "Sources" / "FeedAcceptance" / "FeedSteps.swift"
+SERVER = os.environ.get("FEED_SPECS", str(ROOT / ".build" / "debug" / "feed-specs"))
+COMMAND = [SERVER, "lsp", "--specs", str(SPECS)]
+
+
+def swift_line(expression: str) -> int:
+    """The 0-based line of the Swift definition whose expression is `expression`."""
+    for number, line in enumerate(STEPS.read_text().splitlines()):
+        if f'"{expression}"' in line and "steps." in line:
+            return number
+    raise AssertionError(f"{expression} is not defined in {STEPS}")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
+async def client(lsp_client: LanguageClient):
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=ROOT.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def open_document(client: LanguageClient, name: str, text: str) -> str:
+    uri = (SPECS / name).as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="gherkin", version=1, text=text)
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return uri
+
+
+def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
+    for number, line in enumerate(text.splitlines()):
+        column = line.find(needle)
+        if column >= 0:
+            return types.Position(line=number, character=column + offset)
+    raise AssertionError(f"{needle!r} is not in the document")
+
+
+@pytest.mark.asyncio
+async def test_initialize_announces_the_features(client: LanguageClient):
+    capabilities = client.initialize_result.capabilities
+    assert capabilities.completion_provider is not None
+    assert capabilities.hover_provider
+    assert capabilities.definition_provider
+    assert capabilities.document_symbol_provider
+    assert capabilities.document_formatting_provider
+    assert capabilities.code_action_provider
+
+
+@pytest.mark.asyncio
+async def test_a_typo_is_an_undefined_step_at_its_range_with_the_closest_step(client: LanguageClient):
+    text = (SPECS / "offline_feed.feature").read_text().replace(
+        "Given the customer doesn't have connectivity", "Given the customer doesn't have conectivity", 1
+    )
+    uri = await open_document(client, "offline_feed.feature", text)
+    diagnostics = client.diagnostics[uri]
+    assert len(diagnostics) == 1, diagnostics
+    diagnostic = diagnostics[0]
+    start = position_of(text, "the customer doesn't have conectivity")
+    assert diagnostic.range.start == start
+    assert diagnostic.range.end.character == start.character + len("the customer doesn't have conectivity")
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert diagnostic.code == "undefined-step"
+    assert "Did you mean" in diagnostic.message
+    assert '"the customer doesn\'t have connectivity"' in diagnostic.message
+
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    replace = next(action for action in actions if action.title.startswith("Replace with"))
+    edit = replace.edit.changes[uri][0]
+    assert edit.new_text == "the customer doesn't have connectivity"
+    assert edit.range == diagnostic.range
+    snippet = next(action for action in actions if action.title.startswith("Show"))
+    # lsprotocol reads every item holding a `command` as a Command (its _code_action_hook), though the protocol
+    # allows a CodeAction with a command, as this one is; its command then arrives as text.
+    command = snippet.command
+    if isinstance(command, str):
+        command = types.Command(**ast.literal_eval(command))
+    assert command.command == "speckit.showSnippet"
+    assert 'steps.given("the customer doesn\'t have conectivity")' in command.arguments[0]
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
+    )
+    assert any("steps.given" in message.message for message in client.messages)
+
+
+@pytest.mark.asyncio
+async def test_a_parse_error_is_reported_in_plain_words_at_its_line(client: LanguageClient):
+    text = "Feature: Broken\n  Scenario: one\n    Given the customer has connectivity\n  Oops\n"
+    uri = await open_document(client, "broken.feature", text)
+    (diagnostic,) = client.diagnostics[uri]
+    assert diagnostic.range.start.line == 3
+    assert diagnostic.code == "parse-error"
+    assert "Oops" in diagnostic.message
+
+
+@pytest.mark.asyncio
+async def test_work_in_progress_scenarios_only_warn(client: LanguageClient):
+    text = "Feature: New\n  @wip\n  Scenario: later\n    Given the customer flies\n"
+    uri = await open_document(client, "new.feature", text)
+    (diagnostic,) = client.diagnostics[uri]
+    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+
+
+@pytest.mark.asyncio
+async def test_a_change_is_diagnosed_without_saving(client: LanguageClient):
+    uri = await open_document(client, "draft.feature", "Feature: Draft\n  Scenario: s\n    Given the customer has connectivity\n")
+    assert len(client.diagnostics[uri]) == 0
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangeWholeDocument(
+                    text="Feature: Draft\n  Scenario: s\n    Given the customer has no wifi\n"
+                )
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (diagnostic,) = client.diagnostics[uri]
+    assert diagnostic.range.start == types.Position(line=2, character=10)
+
+
+@pytest.mark.asyncio
+async def test_completion_after_a_step_keyword_offers_the_library(client: LanguageClient):
+    text = "Feature: Draft\n  Scenario: s\n    Given the cus\n"
+    uri = await open_document(client, "draft.feature", text)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=17)
+        )
+    )
+    items = result.items if isinstance(result, types.CompletionList) else result
+    labels = [item.label for item in items]
+    assert "the customer has connectivity" in labels
+    item = items[labels.index("the customer has connectivity")]
+    assert item.text_edit.new_text == "the customer has connectivity"
+    assert item.text_edit.range == types.Range(
+        start=types.Position(line=2, character=10), end=types.Position(line=2, character=17)
+    )
+    # Texts the specs already use come before the definitions themselves.
+    used = [item for item in items if item.detail == "used in the specs"]
+    definitions = [item for item in items if item.detail != "used in the specs"]
+    assert used and definitions
+    assert max(item.sort_text for item in used) < min(item.sort_text for item in definitions)
+    # Parameters are placeholders holding values the specs really use.
+    cache = next(item for item in items if item.label == "the cache holds {int} image(s) saved {duration} ago")
+    assert cache.insert_text_format == types.InsertTextFormat.Snippet
+    assert re.fullmatch(r"the cache holds \$\{1:\d+\} images? saved \$\{2:[^}]+\} ago", cache.text_edit.new_text)
+
+
+@pytest.mark.asyncio
+async def test_completion_in_another_language_uses_its_keywords(client: LanguageClient):
+    text = "# language: fr\nFonctionnalité: Brouillon\n  Scénario: s\n    Soit the cus\n"
+    uri = await open_document(client, "brouillon.feature", text)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=16)
+        )
+    )
+    items = result.items if isinstance(result, types.CompletionList) else result
+    item = next(item for item in items if item.label == "the customer has connectivity")
+    assert item.text_edit.range.start == types.Position(line=3, character=9)
+
+
+@pytest.mark.asyncio
+async def test_definition_goes_to_the_swift_step(client: LanguageClient):
+    text = (SPECS / "offline_feed.feature").read_text()
+    uri = await open_document(client, "offline_feed.feature", text)
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=position_of(text, "the customer doesn't have connectivity", 4),
+        )
+    )
+    location = result[0] if isinstance(result, list) else result
+    assert location.uri == STEPS.as_uri()
+    assert location.range.start.line == swift_line("the customer doesn't have connectivity")
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_the_expression_its_place_and_its_uses(client: LanguageClient):
+    text = (SPECS / "offline_feed.feature").read_text()
+    uri = await open_document(client, "offline_feed.feature", text)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=position_of(text, "the customer opens the feed", 4),
+        )
+    )
+    value = hover.contents.value
+    assert "`the customer opens the feed`" in value
+    assert f"FeedSteps.swift:{swift_line('the customer opens the feed') + 1}" in value
+    assert re.search(r"Used by \d+ steps in the specs", value)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_parameter_gives_its_type_and_the_doc_comment(client: LanguageClient):
+    text = "Feature: Draft\n  Scenario: s\n    Given the cache holds 3 images saved 2 days ago\n"
+    uri = await open_document(client, "draft.feature", text)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=26)
+        )
+    )
+    value = hover.contents.value
+    assert "Parameter {int}" in value and "`Int`" in value
+    assert "timestamped that long before" in value  # the definition's /// comment
+
+
+@pytest.mark.asyncio
+async def test_formatting_lays_the_document_out_as_cucumber_does(client: LanguageClient):
+    text = (
+        "Feature:   Messy\n"
+        "Scenario: s\n"
+        "Given the customer has connectivity\n"
+        "    Then the app shows these images:\n"
+        "| description | location | image |\n"
+        "| a | b | https://x.example/a.jpg |\n"
+    )
+    uri = await open_document(client, "messy.feature", text)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    assert len(edits) == 1
+    assert edits[0].range.start == types.Position(line=0, character=0)
+    assert edits[0].new_text == (
+        "Feature: Messy\n"
+        "\n"
+        "  Scenario: s\n"
+        "    Given the customer has connectivity\n"
+        "    Then the app shows these images:\n"
+        "      | description | location | image                   |\n"
+        "      | a           | b        | https://x.example/a.jpg |\n"
+    )
+    # A formatted document is left as it is.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=edits[0].new_text)],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    again = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    assert not again
+
+
+@pytest.mark.asyncio
+async def test_document_symbols_follow_the_structure(client: LanguageClient):
+    text = (
+        "Feature: Outline\n"
+        "  Background:\n"
+        "    Given the customer has connectivity\n"
+        "\n"
+        "  Rule: Saving\n"
+        "    @fast\n"
+        "    Scenario: plain\n"
+        "      When the customer opens the feed\n"
+        "\n"
+        "    Scenario Outline: <n> images\n"
+        "      Then the app shows <n> images\n"
+        "\n"
+        "      Examples: few\n"
+        "        | n |\n"
+        "        | 1 |\n"
+        "        | 2 |\n"
+    )
+    uri = await open_document(client, "symbols.feature", text)
+    (feature,) = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert feature.name == "Feature: Outline"
+    assert [child.name for child in feature.children] == ["Background", "Rule: Saving"]
+    rule = feature.children[1]
+    assert [child.name for child in rule.children] == ["Scenario: plain", "Scenario Outline: <n> images"]
+    plain, outline = rule.children
+    assert plain.range.start.line == 5 and plain.range.end.line == 7  # from its tag to its last step
+    assert plain.selection_range.start == types.Position(line=6, character=4)
+    assert [child.name for child in outline.children] == ["Examples: few"]
+    assert outline.children[0].detail == "2 rows"
+    assert feature.range.end.line == 15
+
+
+@pytest.mark.asyncio
+async def test_unknown_methods_are_method_not_found(client: LanguageClient):
+    with pytest.raises(Exception) as error:
+        await client.protocol.send_request_async("feedSpecs/nothing", {})
+    assert "-32601" in str(error.value) or "Method not found" in str(error.value)
+
+
+# Raw pipes: what a real client never sends, and clients that go away.
+
+
+class RawServer:
+    def __init__(self):
+        self.process = subprocess.Popen(
+            COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+
+    def write(self, data: bytes):
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def send(self, message, length_delta: int = 0):
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % (len(body) + length_delta) + body)
+
+    def receive(self):
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            byte = self.process.stdout.read(1)
+            assert byte, "the server closed its output"
+            header += byte
+        match = re.search(rb"Content-Length: (\d+)", header)
+        assert match, header
+        return json.loads(self.process.stdout.read(int(match.group(1))))
+
+    def response(self, identifier):
+        while True:
+            message = self.receive()
+            if message.get("id") == identifier and "method" not in message:
+                return message
+
+    def close(self) -> int:
+        self.process.stdin.close()
+        return self.process.wait(timeout=20)
+
+    def initialize(self):
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        assert "result" in self.response(0)
+
+
+@pytest.fixture
+def raw():
+    server = RawServer()
+    yield server
+    if server.process.poll() is None:
+        server.process.kill()
+    server.process.wait()
+    server.process.stdout.close()
+    server.process.stderr.close()
+
+
+def test_requests_before_initialize_are_refused(raw: RawServer):
+    raw.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}})
+    assert raw.response(1)["error"]["code"] == -32002
+    raw.initialize()
+
+
+def test_malformed_json_is_a_parse_error_and_the_server_goes_on(raw: RawServer):
+    raw.initialize()
+    raw.send(b'{"jsonrpc": "2.0", "id": 5, "method": ')
+    assert raw.response(None)["error"]["code"] == -32700
+    raw.send({"jsonrpc": "2.0", "id": 6, "method": "shutdown"})
+    assert raw.response(6)["result"] is None
+
+
+def test_a_content_length_too_short_loses_one_message_only(raw: RawServer):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "id": 7, "method": "feedSpecs/nothing"}, length_delta=-5)
+    assert raw.response(None)["error"]["code"] == -32700
+    raw.send({"jsonrpc": "2.0", "id": 8, "method": "shutdown"})
+    assert raw.response(8)["result"] is None
+    raw.send({"jsonrpc": "2.0", "method": "exit"})
+    assert raw.process.wait(timeout=20) == 0
+
+
+def test_a_content_length_too_long_then_a_vanished_client_ends_the_server(raw: RawServer):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}, length_delta=1000)
+    assert raw.close() == 1
+
+
+def test_a_header_without_content_length_is_an_error(raw: RawServer):
+    raw.initialize()
+    raw.write(b"Content-Type: application/json\r\n\r\n")
+    assert raw.response(None)["error"]["code"] == -32700
+    raw.send({"jsonrpc": "2.0", "id": 10, "method": "shutdown"})
+    assert raw.response(10)["result"] is None
+
+
+def test_a_message_that_is_not_an_object_is_an_invalid_request(raw: RawServer):
+    raw.initialize()
+    raw.send(b"[1, 2, 3]")
+    assert raw.response(None)["error"]["code"] == -32600
+
+
+def test_unknown_methods_over_raw_pipes(raw: RawServer):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "id": 11, "method": "feedSpecs/nothing", "params": {}})
+    assert raw.response(11)["error"]["code"] == -32601
+
+
+def test_a_five_megabyte_document_is_diagnosed(raw: RawServer):
+    raw.initialize()
+    scenario = "  Scenario: s{n}\n    Given the customer has connectivity\n    When the customer opens the feed\n\n"
+    text = "Feature: Big\n\n" + "".join(scenario.format(n=n) for n in range(60_000))
+    assert len(text.encode()) > 5_000_000
+    uri = (SPECS / "big.feature").as_uri()
+    raw.send(
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "gherkin", "version": 1, "text": text}},
+        }
+    )
+    message = raw.receive()
+    assert message["method"] == "textDocument/publishDiagnostics"
+    assert message["params"]["diagnostics"] == []
+    raw.send({"jsonrpc": "2.0", "id": 12, "method": "shutdown"})
+    assert raw.response(12)["result"] is None
+
+
+def test_a_client_that_vanishes_mid_message_ends_the_server(raw: RawServer):
+    raw.initialize()
+    raw.write(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
+    assert raw.close() == 1
+
+
+def test_exit_without_shutdown_is_status_one(raw: RawServer):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "method": "exit"})
+    assert raw.process.wait(timeout=20) == 1
+
+
+def test_shutdown_then_exit_is_status_zero_and_standard_output_holds_only_messages(raw: RawServer):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "id": 13, "method": "shutdown"})
+    raw.send({"jsonrpc": "2.0", "method": "exit"})
+    assert raw.process.wait(timeout=20) == 0
+    rest = raw.process.stdout.read()
+    while rest:
+        match = re.match(rb"Content-Length: (\d+)\r\n\r\n", rest)
+        assert match, rest[:80]
+        end = match.end() + int(match.group(1))
+        json.loads(rest[match.end() : end])
+        rest = rest[end:]

@@ -1,0 +1,159 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The Language Server Protocol's base protocol on two file descriptors: messages framed by a `Content-Length`
+/// header, bodies of JSON. Reads never trust the peer: a missing or absurd length, a body that is not JSON or a
+/// peer that goes away each come back as a value, never a crash or an endless wait.
+final class JSONRPCConnection {
+    /// What reading produced.
+    enum Incoming {
+        /// A JSON value (usually an object: a request, a response or a notification).
+        case message(Any)
+        /// A frame whose header or body could not be read as JSON-RPC; the reason.
+        case malformed(String)
+        /// The input ended (the client went away).
+        case end
+    }
+
+    /// The largest body accepted (64 MiB): a longer frame is skipped, unread, with an error.
+    static let maximumBodySize = 64 << 20
+
+    private let input: Int32
+    private let output: Int32
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var ended = false
+
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        self.input = input
+        self.output = output
+    }
+
+    /// The next message, or why a frame was malformed, or the end of the input.
+    func read() -> Incoming {
+        guard let header = readHeader() else { return .end }
+        var length: Int?
+        for line in header.split(separator: "\r\n") {
+            // Bytes left over from a frame whose length was wrong may precede the field: it is looked for at the
+            // end of the line, so the stream finds its frames again.
+            guard let field = line.range(of: "content-length:", options: [.caseInsensitive, .backwards]) else {
+                continue
+            }
+            length = Int(line[field.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
+        guard let length, length >= 0 else {
+            return .malformed("a message header without a valid Content-Length: \(header.debugDescription)")
+        }
+        guard length <= Self.maximumBodySize else {
+            guard skip(length) else { return .end }
+            return .malformed("a message of \(length) bytes, over the \(Self.maximumBodySize)-byte limit")
+        }
+        guard let body = readBytes(length) else { return .end }
+        do {
+            return .message(try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]))
+        } catch {
+            return .malformed("a message body that is not JSON (\(length) bytes)")
+        }
+    }
+
+    /// Writes `object` as one framed message.
+    func send(_ object: [String: Any]) {
+        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
+        else {
+            FileHandle.standardError.write(Data("lsp: a response could not be encoded as JSON\n".utf8))
+            return
+        }
+        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(contentsOf: body)
+        var written = 0
+        while written < frame.count {
+            let result = frame.withUnsafeBytes { bytes in
+                write(output, bytes.baseAddress.map { $0 + written }, frame.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return  // the client went away: the next read ends the session
+            }
+            written += result
+        }
+    }
+
+    /// The header block (without its blank line), or nil at the end of the input.
+    private func readHeader() -> String? {
+        while true {
+            if let end = find([13, 10, 13, 10]) {
+                let header = String(decoding: buffer[position..<end], as: UTF8.self)
+                position = end + 4
+                return header
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count - position >= pattern.count else { return nil }
+        var index = position
+        while index + pattern.count <= buffer.count {
+            if buffer[index] == pattern[0] && buffer[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func readBytes(_ count: Int) -> [UInt8]? {
+        while buffer.count - position < count {
+            guard fill() else { return nil }
+        }
+        let bytes = Array(buffer[position..<(position + count)])
+        position += count
+        return bytes
+    }
+
+    private func skip(_ count: Int) -> Bool {
+        var remaining = count
+        while remaining > 0 {
+            if position == buffer.count, !fill() { return false }
+            let taken = min(remaining, buffer.count - position)
+            position += taken
+            remaining -= taken
+        }
+        return true
+    }
+
+    /// Reads more input; false at its end.
+    private func fill() -> Bool {
+        if ended { return false }
+        if position > 0 && position == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+        } else if position > 1 << 20 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                ended = true
+                return false
+            }
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+    }
+}
+
+/// `read(2)`, named apart from `JSONRPCConnection.read()`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

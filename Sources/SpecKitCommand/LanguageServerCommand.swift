@@ -1,0 +1,71 @@
+import Foundation
+import Gherkin
+import SpecKit
+
+/// `NAME lsp [--specs PATH] [--languages FILE] [--stdio]`: the language server for editors, over standard input
+/// and output. Exit status 0 after the client's `shutdown` and `exit`, 1 when the client leaves without them, 2 for
+/// a usage error.
+struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
+    static var summary: String { "serve editors: the Language Server Protocol over stdio (completion, diagnostics...)" }
+
+    let command: SpecCommand<World, Variant>
+    let context: CommandContext
+
+    private var name: String { context.name }
+
+    var usage: String {
+        """
+        usage: \(name) lsp [--specs PATH] [--languages FILE] [--stdio]
+
+        A Language Server Protocol 3.17 server for .feature files that knows this package's step library:
+        diagnostics for parse errors and undefined or ambiguous steps, step completion, hover, go to the
+        Swift definition, quick fixes, document symbols and formatting. An editor starts it and talks to it
+        on standard input and output; it logs to standard error. See the README for editor set-up.
+
+          --specs PATH       the folder of .feature files whose steps completion offers first
+                             (default: \(command.specsPath), from the editor's working folder)
+          --languages FILE   more languages, in the gherkin-languages.json format
+                             (default: $GHERKIN_LANGUAGES when set)
+          --stdio            accepted for editors that pass it; standard input and output are always used
+
+        Exit status: 0 after shutdown and exit, 1 when the client leaves without them, 2 usage error.
+
+        """
+    }
+
+    private static var parser: OptionParser {
+        OptionParser(options: [
+            .init(name: "--specs", short: nil, takesValue: true),
+            .init(name: "--languages", short: nil, takesValue: true),
+            .init(name: "--stdio", short: nil, takesValue: false),
+        ])
+    }
+
+    func run(_ arguments: [String]) async -> Int32 {
+        let parsed: OptionParser.Parsed
+        do throws(OptionParser.Failure) {
+            parsed = try Self.parser.parse(arguments)
+        } catch {
+            return usageFailure(error, usage: usage, command: "lsp", name: name)
+        }
+        if let extra = parsed.positionals.first {
+            return usageFailure(.usage("unexpected argument '\(extra)'"), usage: usage, command: "lsp", name: name)
+        }
+        let languages: GherkinLanguages
+        do {
+            languages = try GherkinLanguages.forRun(
+                path: parsed.value("--languages"), environment: context.environment)
+        } catch {
+            StandardStreams.writeError("\(name) lsp: \(error)\n")
+            return 2
+        }
+        let catalog = StepCatalog(command.library)
+        for problem in catalog.problems {
+            StandardStreams.writeError("\(name) lsp: step library: \(problem)\n")
+        }
+        let server = LanguageServer(
+            connection: JSONRPCConnection(), catalog: catalog, languages: languages,
+            specsPath: parsed.value("--specs") ?? command.specsPath, name: name)
+        return server.run()
+    }
+}
