@@ -67,5 +67,6 @@ let package = Package(
             dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
         .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
+        .testTarget(name: "SpecKitCommandTests", dependencies: ["SpecKitCommand", "SpecKit", "Gherkin"]),
     ]
 )

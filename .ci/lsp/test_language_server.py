@@ -116,6 +116,31 @@ async def test_a_typo_is_an_undefined_step_at_its_range_with_the_closest_step(cl
 
 
 @pytest.mark.asyncio
+async def test_a_typo_in_a_step_with_values_suggests_a_step_the_specs_use(client: LanguageClient):
+    text = "Feature: Draft\n  Scenario: s\n    Given the cache holds 3 imags saved 2 days ago\n"
+    uri = await open_document(client, "draft.feature", text)
+    (diagnostic,) = client.diagnostics[uri]
+    assert '"the cache holds 3 images saved 2 days ago"' in diagnostic.message
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert actions[0].title == "Replace with “the cache holds 3 images saved 2 days ago”"
+
+
+@pytest.mark.asyncio
+async def test_a_tag_with_white_space_is_an_error_at_the_tag(client: LanguageClient):
+    text = "Feature: Tags\n  @slow test\n  Scenario: s\n    Given the customer has connectivity\n"
+    uri = await open_document(client, "tags.feature", text)
+    (diagnostic,) = client.diagnostics[uri]
+    assert diagnostic.range.start == types.Position(line=1, character=2)
+    assert "whitespace" in diagnostic.message or "space" in diagnostic.message
+
+
+@pytest.mark.asyncio
 async def test_a_parse_error_is_reported_in_plain_words_at_its_line(client: LanguageClient):
     text = "Feature: Broken\n  Scenario: one\n    Given the customer has connectivity\n  Oops\n"
     uri = await open_document(client, "broken.feature", text)

@@ -14,6 +14,13 @@ package struct StepCatalog: Sendable {
         package var parameterType: String?
         /// The Swift type the definition's closure receives it as, when known.
         package var swiftType: String?
+
+        package init(start: Int, end: Int, parameterType: String?, swiftType: String?) {
+            self.start = start
+            self.end = end
+            self.parameterType = parameterType
+            self.swiftType = swiftType
+        }
     }
 
     /// What a step's text matches.

@@ -166,7 +166,7 @@ final class LanguageServer {
         let document = SpecDocument(uri: uri, text: text, catalog: catalog, languages: languages)
         documents[uri] = document
         usage.update(document)
-        publish(uri: uri, diagnostics: document.diagnostics(catalog: catalog))
+        publish(uri: uri, diagnostics: document.diagnostics(catalog: catalog, suggestions: suggestions(for:)))
     }
 
     private func publish(uri: String, diagnostics: [[String: Any]]) {
@@ -214,7 +214,7 @@ final class LanguageServer {
         let replace = Self.range(line: line, start: start, end: max(character, start))
         var items: [[String: Any]] = []
         var offered: Set<String> = []
-        for (rank, text) in usage.usedTexts.enumerated() where offered.insert(text).inserted {
+        for (rank, (text, _)) in usage.usedTexts.enumerated() where offered.insert(text).inserted {
             items.append([
                 "label": text, "kind": 1, "sortText": String(format: "0%06d", rank), "filterText": text,
                 "textEdit": ["range": replace, "newText": text] as [String: Any],
@@ -327,15 +327,9 @@ final class LanguageServer {
         let line = (range["start"] as? [String: Any])?["line"] as? Int ?? -1
         guard let step = document.step(onLine: line), case .undefined = step.match else { return [] }
         var actions: [[String: Any]] = []
-        let examples = usage.examples
         let edits = Self.range(line: step.line, start: step.textStart, end: step.textEnd)
         if step.texts.count <= 1 {
-            for position in catalog.closest(to: step.matchedText) {
-                let definition = catalog.definitions[position]
-                guard
-                    let replacement = examples[position]?.text
-                        ?? (definition.isRegularExpression ? nil : Self.plainText(pattern: definition.pattern))
-                else { continue }
+            for (replacement, _) in suggestions(for: step.matchedText) {
                 actions.append([
                     "title": "Replace with “\(replacement)”", "kind": "quickfix",
                     "edit": ["changes": [uri: [["range": edits, "newText": replacement]]]],
@@ -368,6 +362,30 @@ final class LanguageServer {
     }
 
     // MARK: Helpers
+
+    /// The steps closest to `text` that would run, at most 3, closest first: texts the specs already use (their
+    /// values are real), then texts made from the closest definitions.
+    private func suggestions(for text: String) -> [(text: String, definition: Int)] {
+        var found: [(text: String, definition: Int)] = []
+        var seen: Set<String> = []
+        let used = usage.usedTexts
+        for index in StepSimilarity.closest(
+            to: text, among: used.map { (pattern: $0.text, isRegularExpression: false) })
+        where seen.insert(used[index].text).inserted {
+            found.append(used[index])
+        }
+        let examples = usage.examples
+        for position in catalog.closest(to: text) {
+            let definition = catalog.definitions[position]
+            guard
+                let replacement = examples[position]?.text
+                    ?? (definition.isRegularExpression ? nil : Self.plainText(pattern: definition.pattern)),
+                seen.insert(replacement).inserted
+            else { continue }
+            found.append((replacement, position))
+        }
+        return Array(found.prefix(3))
+    }
 
     /// The comment right above a Swift line (`///` or `//` lines, not `// MARK:`), without the slashes, or nil.
     private func docComment(at location: CodeLocation) -> String? {

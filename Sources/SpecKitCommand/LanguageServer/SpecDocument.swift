@@ -135,9 +135,12 @@ struct SpecDocument {
         }
     }
 
-    /// The diagnostics of the document: parse errors in plain words, undefined steps with the closest ones,
-    /// ambiguous steps with every matching definition. Problems of `@wip` scenarios are warnings.
-    func diagnostics(catalog: StepCatalog) -> [[String: Any]] {
+    /// The diagnostics of the document: parse errors in plain words, undefined steps with the closest ones
+    /// (`suggestions` gives them: a text and the definition it matches), ambiguous steps with every matching
+    /// definition. Problems of `@wip` scenarios are warnings.
+    func diagnostics(catalog: StepCatalog, suggestions: (String) -> [(text: String, definition: Int)])
+        -> [[String: Any]]
+    {
         var diagnostics: [[String: Any]] = []
         for error in result.errors {
             let line = max(error.line - 1, 0)
@@ -153,10 +156,12 @@ struct SpecDocument {
             case .matched: continue
             case .undefined:
                 var message = "Undefined step: no step definition matches “\(step.matchedText)”."
-                let closest = catalog.closest(to: step.matchedText)
+                let closest = suggestions(step.matchedText)
                 if !closest.isEmpty {
                     message +=
-                        "\nDid you mean:\n" + closest.map { "  \(catalog.definitions[$0])" }.joined(separator: "\n")
+                        "\nDid you mean:\n"
+                        + closest.map { "  \"\($0.text)\"  (\(catalog.definitions[$0.definition].location))" }
+                        .joined(separator: "\n")
                 }
                 diagnostics.append(
                     Self.diagnostic(

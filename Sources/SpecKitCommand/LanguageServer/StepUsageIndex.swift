@@ -10,16 +10,17 @@ struct StepUsageIndex {
         documents[document.uri] = document.steps
     }
 
-    /// The step texts the specs use that match a definition, most used first, each once.
-    var usedTexts: [String] {
-        var counts: [String: Int] = [:]
+    /// The step texts the specs use that match a definition (its position), most used first, each once.
+    var usedTexts: [(text: String, definition: Int)] {
+        var counts: [String: (count: Int, definition: Int)] = [:]
         for steps in documents.values {
             for step in steps {
-                guard case .matched = step.match, !step.text.contains("<") else { continue }
-                counts[step.text, default: 0] += 1
+                guard case .matched(let position, _) = step.match, !step.text.contains("<") else { continue }
+                counts[step.text, default: (0, position)].count += 1
             }
         }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        return counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+            .map { ($0.key, $0.value.definition) }
     }
 
     /// How many steps use each definition (by position).
