@@ -356,9 +356,9 @@ async def test_unknown_methods_are_method_not_found(client: LanguageClient):
 
 
 class RawServer:
-    def __init__(self):
+    def __init__(self, command=COMMAND, cwd=None):
         self.process = subprocess.Popen(
-            COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
         )
 
     def write(self, data: bytes):
@@ -389,8 +389,9 @@ class RawServer:
         self.process.stdin.close()
         return self.process.wait(timeout=20)
 
-    def initialize(self):
-        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+    def initialize(self, **params):
+        params.setdefault("capabilities", {})
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
         assert "result" in self.response(0)
 
 
@@ -499,3 +500,32 @@ def test_shutdown_then_exit_is_status_zero_and_standard_output_holds_only_messag
         end = match.end() + int(match.group(1))
         json.loads(rest[match.end() : end])
         rest = rest[end:]
+
+
+def test_the_specs_folder_is_found_in_the_workspace_the_client_opened(tmp_path):
+    server = RawServer(command=[SERVER, "lsp"], cwd=tmp_path)
+    try:
+        server.initialize(rootUri=ROOT.as_uri())
+        uri = (SPECS / "draft.feature").as_uri()
+        text = "Feature: Draft\n  Scenario: s\n    Given the cus\n"
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": uri, "languageId": "cucumber", "version": 1, "text": text}},
+            }
+        )
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "textDocument/completion",
+                "params": {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 17}},
+            }
+        )
+        items = server.response(1)["result"]["items"]
+        used = [item["label"] for item in items if item.get("detail") == "used in the specs"]
+        assert "the customer doesn't have connectivity" in used
+    finally:
+        server.process.kill()
+        server.process.wait()

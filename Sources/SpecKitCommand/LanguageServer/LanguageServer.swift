@@ -41,7 +41,6 @@ final class LanguageServer {
     /// Serves until the client sends `exit` or goes away; returns the process's exit status (0 after a
     /// `shutdown`, 1 otherwise, as the protocol asks).
     func run() -> Int32 {
-        indexSpecs()
         while true {
             switch connection.read() {
             case .end:
@@ -83,6 +82,7 @@ final class LanguageServer {
             let completion = (capabilities?["textDocument"] as? [String: Any])?["completion"] as? [String: Any]
             clientTakesSnippets =
                 (completion?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
+            indexSpecs(root: Self.workspaceRoot(params))
             connection.send(Self.result(id: id, initializeResult))
         case (.starting, _):
             connection.send(Self.error(id: id, code: -32002, message: "The server is not initialized: send initialize"))
@@ -176,9 +176,21 @@ final class LanguageServer {
         ])
     }
 
-    /// Reads the specs on disk, so completion and usage counts know every step the specs use.
-    private func indexSpecs() {
-        let root = URL(fileURLWithPath: specsPath)
+    /// The folder the client opened: its `rootUri`, else its first workspace folder, else its `rootPath`.
+    static func workspaceRoot(_ params: [String: Any]) -> String? {
+        let uri =
+            params["rootUri"] as? String
+            ?? ((params["workspaceFolders"] as? [[String: Any]])?.first?["uri"] as? String)
+        if let uri, let url = URL(string: uri), url.isFileURL { return url.path }
+        return params["rootPath"] as? String
+    }
+
+    /// Reads the specs on disk, so completion and usage counts know every step the specs use. A relative specs
+    /// folder is found in the folder the client opened (editors do not all start servers there).
+    private func indexSpecs(root workspace: String?) {
+        var path = specsPath
+        if !path.hasPrefix("/"), let workspace { path = URL(fileURLWithPath: workspace).appendingPathComponent(path).path }
+        let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".feature") else { continue }
