@@ -189,7 +189,9 @@ final class LanguageServer {
     /// folder is found in the folder the client opened (editors do not all start servers there).
     private func indexSpecs(root workspace: String?) {
         var path = specsPath
-        if !path.hasPrefix("/"), let workspace { path = URL(fileURLWithPath: workspace).appendingPathComponent(path).path }
+        if !path.hasPrefix("/"), let workspace {
+            path = URL(fileURLWithPath: workspace).appendingPathComponent(path).path
+        }
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         while let relative = enumerator.nextObject() as? String {
