@@ -166,7 +166,14 @@ final class LanguageServer {
         let document = SpecDocument(uri: uri, text: text, catalog: catalog, languages: languages)
         documents[uri] = document
         usage.update(document)
-        publish(uri: uri, diagnostics: document.diagnostics(catalog: catalog, suggestions: suggestions(for:)))
+        var suggested: [String: [(text: String, definition: Int)]] = [:]  // once per distinct text
+        let diagnostics = document.diagnostics(catalog: catalog) { text in
+            if let known = suggested[text] { return known }
+            let found = suggestions(for: text)
+            suggested[text] = found
+            return found
+        }
+        publish(uri: uri, diagnostics: diagnostics)
     }
 
     private func publish(uri: String, diagnostics: [[String: Any]]) {
@@ -228,14 +235,14 @@ final class LanguageServer {
         let replace = Self.range(line: line, start: start, end: max(character, start))
         var items: [[String: Any]] = []
         var offered: Set<String> = []
-        for (rank, (text, _)) in usage.usedTexts.enumerated() where offered.insert(text).inserted {
+        for (rank, (text, _)) in usage.usedTexts().enumerated() where offered.insert(text).inserted {
             items.append([
                 "label": text, "kind": 1, "sortText": String(format: "0%06d", rank), "filterText": text,
                 "textEdit": ["range": replace, "newText": text] as [String: Any],
                 "detail": "used in the specs",
             ])
         }
-        let examples = usage.examples
+        let examples = usage.examples()
         for (position, definition) in catalog.definitions.enumerated() {
             let snippet: String
             if let example = examples[position] {
@@ -289,7 +296,7 @@ final class LanguageServer {
             let pattern = definition.isRegularExpression ? "/\(definition.pattern)/" : definition.pattern
             text += "`\(pattern)`\n\nDefined at `\(definition.location)`"
             if let comment = docComment(at: definition.location) { text += "\n\n" + comment }
-            let uses = usage.uses[position] ?? 0
+            let uses = usage.uses()[position] ?? 0
             text += "\n\nUsed by \(uses) step\(uses == 1 ? "" : "s") in the specs."
         }
         return [
@@ -382,13 +389,13 @@ final class LanguageServer {
     private func suggestions(for text: String) -> [(text: String, definition: Int)] {
         var found: [(text: String, definition: Int)] = []
         var seen: Set<String> = []
-        let used = usage.usedTexts
+        let used = usage.usedTexts()
         for index in StepSimilarity.closest(
             to: text, among: used.map { (pattern: $0.text, isRegularExpression: false) })
         where seen.insert(used[index].text).inserted {
             found.append(used[index])
         }
-        let examples = usage.examples
+        let examples = usage.examples()
         for position in catalog.closest(to: text) {
             let definition = catalog.definitions[position]
             guard

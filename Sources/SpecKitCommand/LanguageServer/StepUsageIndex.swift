@@ -2,16 +2,26 @@ import SpecKit
 
 /// How the specs use the step library: the step texts written (for completion, most used first), how many steps
 /// use each definition, and a real step of each definition (its argument values fill completion placeholders).
+/// Each view is computed once after a change, when first asked for.
 struct StepUsageIndex {
+    typealias Example = (text: String, arguments: [StepCatalog.Argument])
+
     private var documents: [String: [SpecDocument.StepOccurrence]] = [:]
+    private var cachedUsedTexts: [(text: String, definition: Int)]?
+    private var cachedUses: [Int: Int]?
+    private var cachedExamples: [Int: Example]?
 
     /// Replaces what `uri` contributes.
     mutating func update(_ document: SpecDocument) {
         documents[document.uri] = document.steps
+        cachedUsedTexts = nil
+        cachedUses = nil
+        cachedExamples = nil
     }
 
     /// The step texts the specs use that match a definition (its position), most used first, each once.
-    var usedTexts: [(text: String, definition: Int)] {
+    mutating func usedTexts() -> [(text: String, definition: Int)] {
+        if let cachedUsedTexts { return cachedUsedTexts }
         var counts: [String: (count: Int, definition: Int)] = [:]
         for steps in documents.values {
             for step in steps {
@@ -19,25 +29,32 @@ struct StepUsageIndex {
                 counts[step.text, default: (0, position)].count += 1
             }
         }
-        return counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
-            .map { ($0.key, $0.value.definition) }
+        let texts = counts.sorted {
+            $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+        }
+        .map { (text: $0.key, definition: $0.value.definition) }
+        cachedUsedTexts = texts
+        return texts
     }
 
     /// How many steps use each definition (by position).
-    var uses: [Int: Int] {
+    mutating func uses() -> [Int: Int] {
+        if let cachedUses { return cachedUses }
         var uses: [Int: Int] = [:]
         for steps in documents.values {
             for step in steps {
                 if case .matched(let position, _) = step.match { uses[position, default: 0] += 1 }
             }
         }
+        cachedUses = uses
         return uses
     }
 
     /// A step text that matches each definition, with its arguments, from the specs (sorted by uri, so the same
     /// example is chosen every time).
-    var examples: [Int: (text: String, arguments: [StepCatalog.Argument])] {
-        var examples: [Int: (text: String, arguments: [StepCatalog.Argument])] = [:]
+    mutating func examples() -> [Int: Example] {
+        if let cachedExamples { return cachedExamples }
+        var examples: [Int: Example] = [:]
         for uri in documents.keys.sorted() {
             for step in documents[uri] ?? [] {
                 guard case .matched(let position, let arguments) = step.match, examples[position] == nil else {
@@ -46,6 +63,7 @@ struct StepUsageIndex {
                 examples[position] = (step.matchedText, arguments)
             }
         }
+        cachedExamples = examples
         return examples
     }
 }
