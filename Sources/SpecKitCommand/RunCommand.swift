@@ -49,6 +49,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --strict / --no-strict  whether undefined, pending and ambiguous steps fail the run (default: strict;
                                 scenarios tagged @wip never fail it)
           --fail-fast           stop after the first failing scenario
+          -w, --watch           after the run, rerun the scenarios of each .feature file saved, on the
+                                console (summary, failures, snippets), until Ctrl-C
           --retry N             rerun a failing scenario up to N times (only the last attempt counts)
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
@@ -122,6 +124,17 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var seenPaths = Set<String>()
         paths = paths.filter { seenPaths.insert($0).inserted }
 
+        let status = await run(paths: paths, variants: variants, options: options, configuration: configuration)
+        guard options.watch, status != 2 else { return status }
+        await watch(paths: paths, variants: variants, options: options, configuration: configuration)
+    }
+
+    /// Runs `paths` once per variant and writes the reports, or, for a rerun in watch mode, only the console
+    /// formats. Returns the exit status.
+    private func run(
+        paths: [String], variants: [Variant], options: RunOptions, configuration: RunConfiguration,
+        rerun: Bool = false
+    ) async -> Int32 {
         var success = true
         for (index, variant) in variants.enumerated() {
             let runner = SpecRunner(
@@ -140,7 +153,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
-            if index == 0 {
+            if index == 0 && !rerun {
                 for place in plan.linesSelectingNothing(configuration) {
                     StandardStreams.writeError(
                         "\(name): \(place) selects no scenario: that line is in no scenario and no examples block\n")
@@ -148,8 +161,13 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             }
             var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
             var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
+            if rerun {
+                // A rerun shows its result on the console; the report files stay those of the whole run.
+                formats = formats.filter { $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format) }
+                if formats.isEmpty { formats = [FormatRequest(name: ReportFormat.progress.rawValue, path: nil)] }
+            }
             if variants.count > 1 {
-                if index == 0 {
+                if index == 0 && !rerun {
                     // One folder per variant: the single-variant reports an earlier run left at the top would
                     // read as this run's.
                     ReportDirectory(directory: directory).removeReportFiles()
@@ -168,12 +186,13 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
                     variant: variants.count > 1 ? variant.description : nil, isTerminal: standardOutputIsTerminal(),
-                    environment: environment)
+                    environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
-            let interruptHandlers = finishReportsOnInterrupt(sink, name: name)
+            // A rerun in watch mode writes no files: watch mode's own handler stops it.
+            let interruptHandlers = rerun ? [] : finishReportsOnInterrupt(sink, name: name)
             defer { interruptHandlers.forEach { $0.cancel() } }
             let summary: RunSummary
             do throws(SpecRunError) {
@@ -205,6 +224,39 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             success = success && summary.success
         }
         return success ? 0 : 1
+    }
+
+    /// Watch mode: after the first run, reruns the scenarios of each `.feature` file that changes, until Ctrl-C
+    /// (exit status 130).
+    private func watch(paths: [String], variants: [Variant], options: RunOptions, configuration: RunConfiguration)
+        async -> Never
+    {
+        let watcher = SpecWatcher(paths: paths)
+        stopOnInterrupt()
+        while true {
+            StandardStreams.write(
+                "\nWatching \(paths.joined(separator: ", ")) (\(watcher.mechanism)): each saved .feature file reruns "
+                    + "its scenarios, on the console only. Ctrl-C to stop.\n")
+            let changes = watcher.waitForChanges()
+            for file in changes.removed { StandardStreams.write("\n\(file) was removed.\n") }
+            guard !changes.changed.isEmpty else { continue }
+            let time = Date().formatted(date: .omitted, time: .standard)
+            StandardStreams.write("\n== \(time): \(changes.changed.joined(separator: ", ")) changed\n")
+            _ = await run(
+                paths: changes.changed, variants: variants, options: options, configuration: configuration, rerun: true)
+        }
+    }
+
+    /// In watch mode, Ctrl-C (or SIGTERM) stops at once with exit status 130, while waiting or during a rerun
+    /// (which writes no files). A plain handler: only `write` and `_exit`, which are safe in one.
+    private func stopOnInterrupt() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { _ in
+                let message: StaticString = "\nStopped watching.\n"
+                _ = write(STDOUT_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+                _exit(130)
+            }
+        }
     }
 
     /// The runner configuration `options` ask for.

@@ -21,6 +21,8 @@ struct RunOptions: Equatable {
     var dryRun = false
     var strict = true
     var failFast = false
+    /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
+    var watch = false
     var retry = 0
     /// The value of the command's variant option (`--store sqlite`), if given.
     var variant: String?
@@ -40,6 +42,7 @@ struct RunOptions: Equatable {
     static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
         lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
+            && lhs.watch == rhs.watch
             && lhs.retry == rhs.retry && lhs.variant == rhs.variant && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
             && lhs.order == rhs.order && lhs.parallel == rhs.parallel
@@ -60,6 +63,7 @@ struct RunOptions: Equatable {
         .init(name: "--strict", short: nil, takesValue: false),
         .init(name: "--no-strict", short: nil, takesValue: false),
         .init(name: "--fail-fast", short: nil, takesValue: false),
+        .init(name: "--watch", short: "-w", takesValue: false),
         .init(name: "--retry", short: nil, takesValue: true),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
@@ -89,6 +93,7 @@ struct RunOptions: Equatable {
             case "--strict": options.strict = true
             case "--no-strict": options.strict = false
             case "--fail-fast": options.failFast = true
+            case "--watch": options.watch = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out":

@@ -1,0 +1,177 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Watches the `.feature` files under some paths (files or folders) and says which were created or changed. It
+/// waits on the file system's events where the platform has them (inotify on Linux) and polls twice a second
+/// elsewhere; it never spins. A change is a new modification time or size whose content differs, so an editor
+/// saving the same text runs nothing.
+final class SpecWatcher {
+    /// What one wait found.
+    struct Changes: Equatable {
+        /// `.feature` files created or changed, sorted.
+        var changed: [String]
+        /// `.feature` files that went away, sorted.
+        var removed: [String]
+    }
+
+    /// A file's modification time and size (to skip reading it again), and a hash of its content (what counts).
+    private struct Stamp {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int64
+        var content: Int
+    }
+
+    private let paths: [String]
+    private var stamps: [String: Stamp] = [:]
+    #if os(Linux)
+        private var events: Int32 = -1
+        private var watched: Set<String> = []
+    #endif
+
+    /// How the watcher waits: `"inotify"` or `"polling"`.
+    let mechanism: String
+
+    /// Watches the `.feature` files under `paths` as they are now.
+    init(paths: [String]) {
+        self.paths = paths
+        #if os(Linux)
+            events = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
+            mechanism = events >= 0 ? "inotify" : "polling"
+        #else
+            mechanism = "polling"
+        #endif
+        stamps = scan()
+        addWatches()
+    }
+
+    deinit {
+        #if os(Linux)
+            if events >= 0 { close(events) }
+        #endif
+    }
+
+    /// Blocks until some `.feature` file is created, changed or removed, and says which.
+    func waitForChanges() -> Changes {
+        while true {
+            waitForActivity()
+            let now = scan(previous: stamps)
+            addWatches()
+            var changes = Changes(changed: [], removed: [])
+            for (path, stamp) in now where stamps[path]?.content != stamp.content { changes.changed.append(path) }
+            for path in stamps.keys where now[path] == nil { changes.removed.append(path) }
+            stamps = now
+            if !changes.changed.isEmpty || !changes.removed.isEmpty {
+                changes.changed.sort()
+                changes.removed.sort()
+                return changes
+            }
+        }
+    }
+
+    /// Returns after the file system reports activity under the paths (then 100 ms of quiet, so one save made of
+    /// several writes is one change), or after half a second when polling.
+    private func waitForActivity() {
+        #if os(Linux)
+            if events >= 0 {
+                var descriptor = pollfd(fd: events, events: Int16(POLLIN), revents: 0)
+                while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
+                repeat { drainEvents() } while poll(&descriptor, 1, 100) > 0
+                return
+            }
+        #endif
+        usleep(500_000)
+    }
+
+    #if os(Linux)
+        private func drainEvents() {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while buffer.withUnsafeMutableBytes({ read(events, $0.baseAddress, $0.count) }) > 0 {}
+        }
+    #endif
+
+    /// Watches every folder under the paths (new folders included), so saves by rename are seen too.
+    private func addWatches() {
+        #if os(Linux)
+            guard events >= 0 else { return }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
+            for folder in folders() where !watched.contains(folder) {
+                if inotify_add_watch(events, folder, mask) >= 0 { watched.insert(folder) }
+            }
+        #endif
+    }
+
+    private func folders() -> [String] {
+        var folders: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                folders.append(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                continue
+            }
+            folders.append(path)
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                let full = (path as NSString).appendingPathComponent(relative)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue {
+                    folders.append(full)
+                }
+            }
+        }
+        return folders
+    }
+
+    /// The `.feature` files under the paths with their stamps; a file whose time and size are as in `previous`
+    /// is not read again.
+    private func scan(previous: [String: Stamp] = [:]) -> [String: Stamp] {
+        var found: [String: Stamp] = [:]
+        for file in featureFiles() {
+            var info = stat()
+            guard stat(file, &info) == 0 else { continue }
+            #if canImport(Darwin)
+                let modified = info.st_mtimespec
+            #else
+                let modified = info.st_mtim
+            #endif
+            let seconds = Int(modified.tv_sec)
+            let nanoseconds = Int(modified.tv_nsec)
+            if let known = previous[file], known.seconds == seconds, known.nanoseconds == nanoseconds,
+                known.size == Int64(info.st_size)
+            {
+                found[file] = known
+                continue
+            }
+            found[file] = Stamp(
+                seconds: seconds, nanoseconds: nanoseconds, size: Int64(info.st_size),
+                content: FileManager.default.contents(atPath: file)?.hashValue ?? 0)
+        }
+        return found
+    }
+
+    private func featureFiles() -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                guard relative.hasSuffix(".feature") else { continue }
+                files.append((path as NSString).appendingPathComponent(relative))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Collects what a child writes to a pipe, on a thread of its own, and waits for a text to appear.
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return }
+                lock.lock()
+                data.append(chunk)
+                lock.unlock()
+            }
+        }.start()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until the output contains `needle` `count` times, or `seconds` pass (a hang guard, not a timing
+    /// assertion); returns whether it did.
+    func wait(for needle: String, count: Int = 1, seconds: Double = 120) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if text.components(separatedBy: needle).count - 1 >= count { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+}
+
+@Suite(
+    "feed-specs --watch",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct WatchTests {
+    @Test("reruns the scenarios of a saved file, shows a new step's snippet, ignores a same-text save, stops on Ctrl-C")
+    func watchReruns() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("Watched")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("shaking.feature")
+        let first = """
+            Feature: Shaking
+              Scenario: Opening the feed online
+                Given the customer has connectivity
+                And the server offers the feed "four-images.json"
+                When the customer opens the feed
+                Then the app shows 4 images
+
+            """
+        try first.write(to: file, atomically: true, encoding: .utf8)
+        try "Feature: Other\n  Scenario: o\n    Given the customer has connectivity\n".write(
+            to: folder.appendingPathComponent("other.feature"), atomically: true, encoding: .utf8)
+
+        let executable = try #require(FeedSpecsCommand.url)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["Watched", "--watch", "--format", "summary"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let collector = OutputCollector(output.fileHandleForReading)
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(collector.wait(for: "Watching"), "\(collector.text)")
+        #expect(collector.text.contains("2 scenarios (2 passed)"))
+
+        // An editor's save: a new scenario with a step nobody has defined.
+        let second =
+            first + """
+
+                  Scenario: Shaking the phone refreshes the feed
+                    Given the customer has connectivity
+                    When the customer shakes the phone 3 times
+
+                """
+        try second.write(to: file, atomically: true, encoding: .utf8)
+        #expect(collector.wait(for: "Watching", count: 2), "\(collector.text)")
+        let rerun = collector.text.components(separatedBy: "Watching").dropFirst().first ?? ""
+        #expect(rerun.contains("Watched/shaking.feature changed"))
+        #expect(rerun.contains("2 scenarios (1 undefined, 1 passed)"), "only the saved file's scenarios: \(rerun)")
+        #expect(rerun.contains(#"steps.when("the customer shakes the phone {int} times")"#))
+
+        // Saving the same text again runs nothing; the next real change does.
+        try second.write(to: file, atomically: false, encoding: .utf8)
+        try "Feature: Other\n  Scenario: o\n    Given the customer loses connectivity\n".write(
+            to: folder.appendingPathComponent("other.feature"), atomically: true, encoding: .utf8)
+        #expect(collector.wait(for: "Watching", count: 3), "\(collector.text)")
+        let third = collector.text.components(separatedBy: "Watching")[2]
+        #expect(third.contains("Watched/other.feature changed"), "\(third)")
+        #expect(!third.contains("shaking.feature"), "a save of the same text is no change: \(third)")
+
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(collector.wait(for: "Stopped watching.", seconds: 10))
+    }
+}
