@@ -220,6 +220,30 @@ async def test_completion_in_another_language_uses_its_keywords(client: Language
 
 
 @pytest.mark.asyncio
+async def test_a_markdown_spec_is_diagnosed_and_completed_after_its_bullets(client: LanguageClient):
+    text = "# Feature: Draft\n\nSome prose.\n\n## Scenario: s\n\n* Given the customer has conectivity\n* When the cus\n"
+    uri = await open_document(client, "draft.feature.md", text)
+    (typo, partial) = client.diagnostics[uri]
+    assert typo.range.start == types.Position(line=6, character=8)
+    assert partial.range.start == types.Position(line=7, character=7)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=7, character=14)
+        )
+    )
+    items = result.items if isinstance(result, types.CompletionList) else result
+    item = next(item for item in items if item.label == "the customer opens the feed")
+    assert item.text_edit.range.start == types.Position(line=7, character=7)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    assert not edits, "a Markdown spec is not rewritten as plain Gherkin"
+
+
+@pytest.mark.asyncio
 async def test_definition_goes_to_the_swift_step(client: LanguageClient):
     text = (SPECS / "offline_feed.feature").read_text()
     uri = await open_document(client, "offline_feed.feature", text)

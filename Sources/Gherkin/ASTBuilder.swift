@@ -69,7 +69,10 @@ struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
 
     mutating func build(_ token: Token) throws(ParserIssue) {
         if token.type == .comment {
-            comments.append(Comment(location: Location(line: token.line, column: token.column), text: token.text ?? ""))
+            // A Markdown table's separator row is a comment without text, kept nowhere (as the official parser).
+            if let text = token.text {
+                comments.append(Comment(location: Location(line: token.line, column: token.column), text: text))
+            }
         } else {
             stack[stack.count - 1].tokens.append(token)
         }

@@ -70,10 +70,12 @@ public enum Gherkin {
                 let error = GherkinError(uri: uri, line: problem.line, column: problem.column, message: problem.message)
                 return Result(source: nil, document: nil, pickles: [], errors: [error])
             }
+            let markdown = isMarkdown(uri: uri)
             let source = Source(
-                uri: uri, data: UTF8Text.string(buffer, from: 0, to: buffer.count), mediaType: .gherkinPlain)
+                uri: uri, data: UTF8Text.string(buffer, from: 0, to: buffer.count),
+                mediaType: markdown ? .gherkinMarkdown : .gherkinPlain)
             let (document, errors) = parseValidated(
-                buffer, uri: uri, languages: languages, dialect: dialect, idGenerator: &idGenerator)
+                buffer, uri: uri, languages: languages, dialect: dialect, markdown: markdown, idGenerator: &idGenerator)
             guard errors.isEmpty, let document else {
                 return Result(source: source, document: nil, pickles: [], errors: errors)
             }
@@ -139,13 +141,24 @@ public enum Gherkin {
         dialect == .english ? CompiledDialect.english : CompiledDialect(dialect)
     }
 
+    /// Whether a file name is a spec: `.feature`, or `.feature.md` (Markdown with Gherkin).
+    public static func isSpecFile(_ name: String) -> Bool {
+        name.hasSuffix(".feature") || name.hasSuffix(".feature.md")
+    }
+
+    /// Whether a document is Markdown with Gherkin: its uri ends in `.md` (`login.feature.md`), as the official
+    /// parsers decide.
+    public static func isMarkdown(uri: String) -> Bool {
+        uri.hasSuffix(".md")
+    }
+
     static func parseValidated(
         _ buffer: UnsafeBufferPointer<UInt8>, uri: String, languages: any DialectProvider, dialect: GherkinDialect,
-        idGenerator: inout some IdGenerator
+        markdown: Bool = false, idGenerator: inout some IdGenerator
     ) -> (GherkinDocument?, [GherkinError]) {
         var parser = Parser(
             bytes: buffer, languages: languages, dialect: compiled(dialect),
-            builder: ASTBuilder(uri: uri, ids: idGenerator))
+            builder: ASTBuilder(uri: uri, ids: idGenerator), markdown: markdown)
         parser.parse()
         idGenerator = parser.builder.ids
         let errors = parser.errors.map {

@@ -20,10 +20,12 @@ struct Parser<Builder: ASTBuilding> {
     private var queueHead = 0
     private let states = PackedStates.shared
 
-    init(bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, dialect: CompiledDialect, builder: Builder)
-    {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, dialect: CompiledDialect, builder: Builder,
+        markdown: Bool = false
+    ) {
         scanner = TokenScanner(bytes: bytes)
-        matcher = TokenMatcher(bytes: bytes, languages: languages, defaultDialect: dialect)
+        matcher = TokenMatcher(bytes: bytes, languages: languages, defaultDialect: dialect, markdown: markdown)
         self.builder = builder
     }
 

@@ -64,11 +64,29 @@ struct TokenMatcher {
     private var compiled: [String: CompiledDialect] = [:]
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, defaultDialect: CompiledDialect) {
+    /// Whether the document is Markdown with Gherkin (`.feature.md`): `MarkdownTokenMatching` recognises its lines.
+    let markdown: Bool
+    /// Markdown: whether the feature line has been seen (the first line that is not a tag line is the feature).
+    var markdownFeatureSeen = false
+    /// Markdown: the length of the backtick fence of the open doc string, 0 when none is open.
+    var markdownFence = 0
+    /// Markdown: the indentation removed from doc string and description lines, set by the first fence.
+    var markdownIndentToRemove: Int?
+    /// Markdown: the step keywords without the bare `* `, longest first.
+    let markdownStepKeywords: [CompiledDialect.Keyword]
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, defaultDialect: CompiledDialect,
+        markdown: Bool = false
+    ) {
         self.bytes = bytes
         self.languages = languages
         self.defaultDialect = defaultDialect
         self.dialect = defaultDialect
+        self.markdown = markdown
+        markdownStepKeywords =
+            markdown
+            ? defaultDialect.steps.filter { $0.keyword != "* " }.sorted { $0.bytes.count > $1.bytes.count } : []
         compiled[defaultDialect.language] = defaultDialect
     }
 
@@ -81,6 +99,7 @@ struct TokenMatcher {
             }
             return false
         }
+        if markdown { return matchMarkdown(type, &token) }
         switch type {
         case .eof: return false
         case .empty:
@@ -117,11 +136,11 @@ struct TokenMatcher {
     }
 
     @inline(__always)
-    private func firstByte(_ token: Token) -> UInt8 {
+    func firstByte(_ token: Token) -> UInt8 {
         token.trimmedStart < token.lineEnd ? bytes[token.trimmedStart] : 0
     }
 
-    private mutating func setMatched(
+    mutating func setMatched(
         _ token: inout Token, _ type: TokenType, text: String? = nil, keyword: String? = nil,
         keywordType: StepKeywordType? = nil, indent: Int? = nil, items: [TokenItem] = []
     ) {
@@ -135,7 +154,7 @@ struct TokenMatcher {
     }
 
     /// The end of the line once trailing `\r` (and `\n`) characters are removed.
-    private func endWithoutNewlines(_ token: Token, _ start: Int) -> Int {
+    func endWithoutNewlines(_ token: Token, _ start: Int) -> Int {
         var end = token.lineEnd
         while end > start, bytes[end - 1] == 0x0D || bytes[end - 1] == 0x0A {
             end -= 1
@@ -343,7 +362,7 @@ struct TokenMatcher {
     /// The cells of a table row: the text between `|`s, unescaped (`\|`, `\\`, `\n`) and trimmed of whitespace
     /// other than newlines; text before the first and after the last `|` is not a cell. Columns count code points
     /// of the row as written (an escape is two).
-    private mutating func cells(of token: Token) -> [TokenItem] {
+    mutating func cells(of token: Token) -> [TokenItem] {
         let start = token.trimmedStart
         let end = UTF8Text.trimTrailingWhitespace(bytes, from: start, to: token.lineEnd)
         var items: [TokenItem] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 #if canImport(Glibc)
     import Glibc
@@ -168,7 +169,7 @@ final class SpecWatcher {
             }
             guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
             while let relative = enumerator.nextObject() as? String {
-                guard relative.hasSuffix(".feature") else { continue }
+                guard Gherkin.isSpecFile(relative) else { continue }
                 files.append((path as NSString).appendingPathComponent(relative))
             }
         }

@@ -106,3 +106,50 @@ struct WatchTests {
         #expect(collector.wait(for: "Stopped watching.", seconds: 10))
     }
 }
+
+@Suite(
+    "feed-specs on Markdown specs",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct MarkdownSpecTests {
+    @Test("a .feature.md next to the .feature files runs with the others; the HTML report shows its prose in place")
+    func markdownSpec() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = """
+            # Feature: Offline, written as a document
+
+            Why offline matters: the product owner's own words.
+
+            ## Scenario: The saved feed is shown offline
+
+            * Given the customer doesn't have connectivity
+            * And the cache holds 3 images saved 1 day ago
+            * When the customer opens the feed
+            * Then the app shows 3 images
+
+            Notes after the scenario stay in the document.
+
+            """
+        try text.write(
+            to: directory.appendingPathComponent("Specs/offline-notes.feature.md"), atomically: true, encoding: .utf8)
+
+        let alone = try FeedSpecsCommand.run(
+            ["Specs/offline-notes.feature.md", "--format", "summary", "--format", "html:out/report.html"],
+            in: directory)
+        #expect(alone.status == 0, "\(alone.output)\(alone.errors)")
+        #expect(alone.output.contains("1 scenario (1 passed)"))
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        let why = try #require(html.range(of: "Why offline matters: the product owner&#39;s own words."))
+        let scenario = try #require(html.range(of: "The saved feed is shown offline"))
+        let notes = try #require(html.range(of: "Notes after the scenario stay in the document."))
+        #expect(why.lowerBound < scenario.lowerBound && scenario.lowerBound < notes.lowerBound)
+
+        let folder = try FeedSpecsCommand.run(
+            ["Specs", "--dry-run", "--format", "message:out/messages.ndjson"], in: directory)
+        #expect(folder.status == 0, "\(folder.output)\(folder.errors)")
+        let messages = try String(contentsOf: directory.appendingPathComponent("out/messages.ndjson"), encoding: .utf8)
+        #expect(messages.contains(#""uri":"Specs/offline-notes.feature.md""#))
+        #expect(messages.contains(#""mediaType":"text/x.cucumber.gherkin+markdown""#))
+        #expect(messages.contains(#""uri":"Specs/offline_feed.feature""#), "the .feature files run as well")
+    }
+}

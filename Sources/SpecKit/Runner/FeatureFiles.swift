@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 #if canImport(Glibc)
     import Glibc
@@ -72,7 +73,7 @@ enum FeatureFiles {
                 throw SpecRunError(kind: .unreadable, message: "cannot list the folder \(path)")
             }
             while let relative = enumerator.nextObject() as? String {
-                if relative.hasSuffix(".feature") {
+                if Gherkin.isSpecFile(relative) {
                     let file = absolutePath + "/" + relative
                     if let problem = problem(with: file) {
                         throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")

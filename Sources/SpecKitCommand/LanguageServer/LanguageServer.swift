@@ -202,7 +202,7 @@ final class LanguageServer {
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".feature") else { continue }
+            guard Gherkin.isSpecFile(relative) else { continue }
             indexFile(root.appendingPathComponent(relative).absoluteString)
         }
     }
@@ -225,13 +225,21 @@ final class LanguageServer {
         let lineText = document.lines[line]
         let prefix = String(decoding: Array(lineText.utf16.prefix(max(character, 0))), as: UTF16.self)
         let dialect = languages.dialect(for: document.result.document?.feature?.language ?? Self.language(document))
-        let indentation = prefix.prefix { $0 == " " || $0 == "\t" }
+        var indentation = String(prefix.prefix { $0 == " " || $0 == "\t" })
+        var keywords = (dialect ?? .english).stepKeywords.sorted { $0.count > $1.count }
+        if Gherkin.isMarkdown(uri: uri), let bullet = prefix.dropFirst(indentation.count).first,
+            "*-+".contains(bullet)
+        {
+            // A Markdown step is a bullet, then a keyword: `* Given `.
+            let afterBullet = prefix.dropFirst(indentation.count + 1)
+            indentation += String(bullet) + String(afterBullet.prefix { $0 == " " || $0 == "\t" })
+            keywords.removeAll { $0 == "* " }
+        }
         let afterIndentation = prefix.dropFirst(indentation.count)
-        let keywords = (dialect ?? .english).stepKeywords.sorted { $0.count > $1.count }
         guard let keyword = keywords.first(where: { afterIndentation.hasPrefix($0) }) else {
             return ["isIncomplete": false, "items": []]
         }
-        let start = (String(indentation) + keyword).utf16.count
+        let start = (indentation + keyword).utf16.count
         let replace = Self.range(line: line, start: start, end: max(character, start))
         var items: [[String: Any]] = []
         var offered: Set<String> = []
@@ -324,7 +332,9 @@ final class LanguageServer {
     }
 
     private func formatting(uri: String) -> [[String: Any]] {
-        guard let document = documents[uri], document.result.errors.isEmpty, let parsed = document.result.document
+        // Cucumber's layout is plain Gherkin's: a Markdown spec keeps the layout its author gave it.
+        guard let document = documents[uri], document.result.errors.isEmpty, let parsed = document.result.document,
+            !Gherkin.isMarkdown(uri: uri)
         else { return [] }
         let formatted = GherkinFormatter.format(parsed)
         guard formatted != document.text else { return [] }

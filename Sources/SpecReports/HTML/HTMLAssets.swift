@@ -85,6 +85,9 @@ enum HTMLAssets {
         .counts { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
         .pill { font-size: 12px; font-weight: 600; border-radius: 999px; padding: 1px 9px; }
         .description { white-space: pre-wrap; color: var(--muted); margin: 8px 0 0; font-size: 14px; }
+        .prose { margin: 10px 0; font-size: 14px; line-height: 1.5; max-width: 80ch; }
+        .prose p { white-space: pre-wrap; margin: 6px 0; }
+        .prose .prose-heading { font-weight: 600; }
         .feature-body { padding: 6px 18px 16px; }
         .rule { border-left: 3px solid var(--border); padding-left: 14px; margin: 14px 0; }
         .rule > h3 { font-size: 16px; margin: 6px 0 2px; }

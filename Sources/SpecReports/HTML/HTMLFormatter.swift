@@ -410,9 +410,18 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</p>")
         writeCounts(featurePickles)
         writeDescription(feature.description)
+        // A Markdown spec's prose, each paragraph before the element it precedes in the file.
+        var prose = query.sources.first { $0.uri == uri }.flatMap { MarkdownProse(source: $0, feature: feature) }
+        func proseBefore(_ line: Int) {
+            guard var remaining = prose else { return }
+            writeProse(remaining.take(before: line))
+            prose = remaining
+        }
+        proseBefore(feature.children.first.map(Self.firstLine) ?? Int.max)
         buffer.append("</header><div class=\"feature-body\">")
         if featurePickles.isEmpty { buffer.append("<p class=\"not-run\">No scenarios.</p>") }
         for child in feature.children {
+            proseBefore(Self.firstLine(of: child))
             switch child {
             case .background(let background):
                 writeBackground(background)
@@ -424,8 +433,10 @@ public final class HTMLFormatter: ReportFormatter {
                 for ruleChild in rule.children {
                     switch ruleChild {
                     case .background(let background):
+                        proseBefore(background.location.line)
                         writeBackground(background)
                     case .scenario(let scenario):
+                        proseBefore(Self.firstLine(scenario.location, scenario.tags))
                         writeScenarioOrOutline(
                             scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
                     }
@@ -433,6 +444,7 @@ public final class HTMLFormatter: ReportFormatter {
                 buffer.append("</section>")
             }
         }
+        proseBefore(Int.max)
         buffer.append("</div></article>\n")
     }
 
@@ -444,6 +456,32 @@ public final class HTMLFormatter: ReportFormatter {
         for status in StatusCounts.reportOrder where counts[status] > 0 {
             buffer.append(
                 "<span class=\"pill s-\(Self.className(status))\">\(counts[status]) \(Self.label(status))</span>")
+        }
+        buffer.append("</div>")
+    }
+
+    /// The first line of a feature's child: its tags' line, or its keyword's.
+    private static func firstLine(of child: FeatureChild) -> Int {
+        switch child {
+        case .background(let background): background.location.line
+        case .scenario(let scenario): firstLine(scenario.location, scenario.tags)
+        case .rule(let rule): firstLine(rule.location, rule.tags)
+        }
+    }
+
+    private static func firstLine(_ location: Location, _ tags: [Tag]) -> Int {
+        tags.map(\.location.line).min().map { min($0, location.line) } ?? location.line
+    }
+
+    /// Paragraphs of a Markdown spec's prose; a heading that is not a keyword (`## Notes`) stands out.
+    private func writeProse(_ paragraphs: [String]) {
+        guard !paragraphs.isEmpty else { return }
+        buffer.append("<div class=\"prose\">")
+        for paragraph in paragraphs {
+            let heading = paragraph.hasPrefix("#") && !paragraph.contains("\n")
+            buffer.append(heading ? "<p class=\"prose-heading\">" : "<p>")
+            buffer.appendHTML(heading ? String(paragraph.drop { $0 == "#" || $0 == " " }) : paragraph)
+            buffer.append("</p>")
         }
         buffer.append("</div>")
     }

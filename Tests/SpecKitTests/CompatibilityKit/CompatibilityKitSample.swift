@@ -30,7 +30,7 @@ struct CompatibilityKitSample: Sendable, CustomStringConvertible {
     /// The `.feature` files, sorted by name (the order the official run read them in).
     func featureFiles() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "feature" }
+            .filter { $0.lastPathComponent.hasSuffix(".feature") || $0.lastPathComponent.hasSuffix(".feature.md") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 

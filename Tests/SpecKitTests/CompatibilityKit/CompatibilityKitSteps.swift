@@ -58,6 +58,7 @@ enum CompatibilityKitSteps {
     static func library(for sample: String, folder: URL) throws -> StepLibrary<CCKWorld>? {
         switch sample {
         case "minimal": minimal()
+        case "markdown": markdown()
         case "cdata": cdata()
         case "backgrounds", "rules-backgrounds": orders(withActionAndOutcome: true)
         case "multiple-features", "multiple-features-reversed": orders(withActionAndOutcome: false)
@@ -103,6 +104,19 @@ enum CompatibilityKitSteps {
     static func minimal() -> StepLibrary<CCKWorld> {
         var steps = StepLibrary<CCKWorld>()
         steps.given("I have {int} cukes in my belly") { (world, count: Int) in world.cucumbers = count }
+        return steps
+    }
+
+    static func markdown() -> StepLibrary<CCKWorld> {
+        var steps = StepLibrary<CCKWorld>()
+        steps.given("some TypeScript code:") { (_, _: DocString) in }
+        steps.given("some classic Gherkin:") { (_, _: DocString) in }
+        steps.when("we use a data table and attach something and then {word}") {
+            (_, word: String, _: DataTable) in
+            SpecContext.log("We are logging some plain text (\(word))")
+            if word == "fail" { throw JavaScript.Error("You asked me to fail") }
+        }
+        steps.then("this might or might not run") { _ in }
         return steps
     }
 
