@@ -153,3 +153,43 @@ struct MarkdownSpecTests {
         #expect(messages.contains(#""uri":"Specs/offline_feed.feature""#), "the .feature files run as well")
     }
 }
+
+/// The official `gherkin-languages.json` in `../shared/conformance`, when present (read, never copied).
+private let officialLanguages = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("shared/conformance/gherkin/gherkin-languages.json")
+
+@Suite(
+    "feed-specs in other Gherkin languages",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"),
+    .enabled(
+        if: FileManager.default.fileExists(atPath: officialLanguages.path),
+        "needs ../shared/conformance/gherkin/gherkin-languages.json beside the package"))
+struct LanguageSpecTests {
+    static let japanese = """
+        # language: ja
+        機能: オフラインのフィード
+          シナリオ: 保存済みのフィードが表示される
+            前提 the customer doesn't have connectivity
+            かつ the cache holds 3 images saved 1 day ago
+            もし the customer opens the feed
+            ならば the app shows 3 images
+            ならば 顧客は満足している
+
+        """
+
+    @Test(
+        "a Japanese spec runs with --languages: its English steps pass, its Japanese one is undefined, with a snippet")
+    func japanese() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.japanese.write(
+            to: directory.appendingPathComponent("Specs/offline.ja.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(
+            ["Specs/offline.ja.feature", "--languages", officialLanguages.path, "--format", "summary"], in: directory)
+        #expect(outcome.status == 1, "strict: an undefined step fails the run")
+        #expect(outcome.output.contains("1 scenario (1 undefined)"), "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("5 steps (1 undefined, 4 passed)"), "\(outcome.output)")
+        #expect(outcome.output.contains(#"steps.then("顧客は満足している")"#), "\(outcome.output)")
+    }
+}
