@@ -96,7 +96,7 @@ struct ConsoleFormatterTests {
             ("unexpected end of file, expected: #DocStringSeparator, #Other", "closing \"\"\""),
             ("expected: #TagLine, #FeatureLine, #Comment, #Empty, got 'Scenario: x'", "starts with `Feature:`"),
             ("expected: #TagLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'x'", "followed by what they tag"),
-            ("Language not supported: xx", "language Gherkin does not know"),
+            ("Language not supported: xx", "--languages FILE"),
             ("A tag may not contain whitespace", "one word after @"),
         ])
     func parseErrorsInPlainWords(message: String, words: String) {
