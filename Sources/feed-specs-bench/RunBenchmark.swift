@@ -45,6 +45,19 @@ struct RunBenchmark {
     var output = "/dev/null"
     /// Matches and reports without running steps (to separate loading and messages from running).
     var dryRun = false
+    /// Which step definitions the run has.
+    var steps = Steps.templates
+
+    /// The step library of a benchmark run.
+    enum Steps: String {
+        /// One no-op definition per step template of the corpus generator: matching is real.
+        case templates
+        /// One regular expression matching every step, its text as a String argument (as behave's comparison
+        /// uses): any corpus runs, defined.
+        case catchAll = "catch-all"
+        /// No definition: every step is undefined (a product owner's new feature file, a dry run of a new suite).
+        case none
+    }
 
     /// Templates that another template's expression already matches (`the cache is validated` is `the cache is
     /// {word}` with the word `validated`): defining both would make those steps ambiguous, which a real library
@@ -73,6 +86,13 @@ struct RunBenchmark {
         return steps
     }
 
+    /// One definition for every step: `^(.*)$`, the text passed as a String.
+    static func catchAllLibrary() -> StepLibrary<BenchWorld> {
+        var steps = StepLibrary<BenchWorld>()
+        steps.step(regex: "^(.*)$") { (_, _: String) in }
+        return steps
+    }
+
     /// The Swift types of a template's parameters, in order.
     static func parameterSignature(_ template: String) -> [String] {
         var types: [String] = []
@@ -90,7 +110,13 @@ struct RunBenchmark {
         var configuration = RunConfiguration()
         configuration.parallel = parallel
         configuration.dryRun = dryRun
-        let runner = SpecRunner(library: try Self.library(), configuration: configuration) { _ in BenchWorld() }
+        let library: StepLibrary<BenchWorld>
+        switch steps {
+        case .templates: library = try Self.library()
+        case .catchAll: library = Self.catchAllLibrary()
+        case .none: library = StepLibrary()
+        }
+        let runner = SpecRunner(library: library, configuration: configuration) { _ in BenchWorld() }
         let sink: NDJSONFileSink
         do {
             sink = try NDJSONFileSink(path: output)
@@ -188,13 +214,19 @@ final class ResultBox<Value: Sendable>: Sendable {
 }
 
 func runRun(_ arguments: [String]) throws {
+    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps"]
     let dryRun = arguments.contains("--dry-run")
-    let (positional, named) = try options(arguments.filter { $0 != "--dry-run" }, allowed: ["--parallel", "--out"])
+    if arguments.contains("--catch-all") && arguments.contains("--no-steps") {
+        throw BenchError("--catch-all and --no-steps exclude each other")
+    }
+    let (positional, named) = try options(arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
     if let out = named["--out"] { benchmark.output = out }
     benchmark.dryRun = dryRun
+    if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
+    if arguments.contains("--no-steps") { benchmark.steps = .none }
     let configured = benchmark
     let figures = try blockingRun { try await configured.run() }
     print(figures.summary)

@@ -1,4 +1,38 @@
 import Messages
+import Synchronization
+
+/// Snippets and closest steps already proposed in a run, by step text (and keyword and trailing arguments): a
+/// text undefined in a thousand steps is worked out once. At most `capacity` texts are kept, so memory stays
+/// bounded.
+final class SnippetCache: Sendable {
+    struct Key: Hashable {
+        var text: String
+        var keyword: String
+        var trailing: [String]
+    }
+
+    static let capacity = 20_000
+    private let snippets = Mutex<[Key: [Snippet]]>([:])
+    private let closest = Mutex<[String: [String]]>([:])
+
+    func closest(to text: String, make: () -> [String]) -> [String] {
+        if let known = closest.withLock({ $0[text] }) { return known }
+        let made = make()
+        closest.withLock { cache in
+            if cache.count < Self.capacity { cache[text] = made }
+        }
+        return made
+    }
+
+    func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
+        if let known = snippets.withLock({ $0[key] }) { return known }
+        let made = make()
+        snippets.withLock { cache in
+            if cache.count < Self.capacity { cache[key] = made }
+        }
+        return made
+    }
+}
 
 extension CompiledLibrary {
     /// Ready-to-paste Swift definitions for an undefined step, one per expression the generator proposes.
@@ -12,7 +46,13 @@ extension CompiledLibrary {
         var trailing: [String] = []
         if step.argument?.dataTable != nil { trailing.append("table: DataTable") }
         if step.argument?.docString != nil, trailing.isEmpty { trailing.append("docString: DocString") }
-        var expressions = snippetGenerator.generateExpressions(for: step.text).map { expression in
+        return snippetCache.snippets(for: .init(text: step.text, keyword: keyword, trailing: trailing)) {
+            makeSnippets(for: step.text, keyword: keyword, trailing: trailing)
+        }
+    }
+
+    private func makeSnippets(for text: String, keyword: String, trailing: [String]) -> [Snippet] {
+        var expressions = snippetGenerator.generateExpressions(for: text).map { expression in
             (
                 source: expression.source,
                 parameters: zip(expression.parameterNames, expression.parameterInfos).map { name, info in
@@ -20,7 +60,7 @@ extension CompiledLibrary {
                 }
             )
         }
-        if expressions.isEmpty { expressions = [(source: step.text, parameters: [])] }
+        if expressions.isEmpty { expressions = [(source: text, parameters: [])] }
         return expressions.map { expression in
             let arguments = expression.parameters + trailing
             let closure = arguments.isEmpty ? "world" : "(world, \(arguments.joined(separator: ", ")))"
@@ -32,10 +72,13 @@ extension CompiledLibrary {
 
     /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`.
     func didYouMean(_ text: String) -> [String] {
-        let infos = steps.map(\.info)
-        return StepSimilarity.closest(
-            to: text, among: infos.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) }
-        ).map { infos[$0].description }
+        guard !steps.isEmpty else { return [] }
+        return snippetCache.closest(to: text) {
+            let infos = steps.map(\.info)
+            return StepSimilarity.closest(
+                to: text, among: infos.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) }
+            ).map { infos[$0].description }
+        }
     }
 }
 

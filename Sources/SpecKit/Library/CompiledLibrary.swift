@@ -35,6 +35,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let registry: ParameterTypeRegistry
     /// Proposes expressions for undefined steps' snippets; its patterns are compiled once, here.
     let snippetGenerator: CucumberExpressionGenerator
+    /// The snippets proposed so far, by step text.
+    let snippetCache = SnippetCache()
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
     let hooksByKind: [HookKind: [CompiledHook<World>]]

@@ -1,0 +1,66 @@
+import Messages
+import Testing
+
+@testable import SpecKit
+
+@Suite("Snippets and closest steps are worked out once per distinct step text")
+struct SnippetCacheTests {
+    @Test("the same text, keyword and arguments are made once; another keyword is made again")
+    func madeOnce() {
+        let cache = SnippetCache()
+        var made = 0
+        let key = SnippetCache.Key(text: "I have 3 cukes", keyword: "given", trailing: [])
+        for _ in 0..<3 {
+            let snippets = cache.snippets(for: key) {
+                made += 1
+                return [Snippet(language: "swift", code: "code \(made)")]
+            }
+            #expect(snippets.map(\.code) == ["code 1"])
+        }
+        _ = cache.snippets(for: .init(text: "I have 3 cukes", keyword: "when", trailing: [])) {
+            made += 1
+            return []
+        }
+        #expect(made == 2)
+        var closest = 0
+        for _ in 0..<2 {
+            _ = cache.closest(to: "a typo") {
+                closest += 1
+                return ["a step"]
+            }
+        }
+        #expect(closest == 1)
+    }
+
+    @Test("past its capacity the cache keeps what it has and still answers")
+    func bounded() {
+        let cache = SnippetCache()
+        for index in 0..<SnippetCache.capacity {
+            _ = cache.snippets(for: .init(text: "text \(index)", keyword: "given", trailing: [])) { [] }
+        }
+        var made = 0
+        for _ in 0..<2 {
+            let snippets = cache.snippets(for: .init(text: "one more", keyword: "given", trailing: [])) {
+                made += 1
+                return [Snippet(language: "swift", code: "x")]
+            }
+            #expect(snippets.map(\.code) == ["x"])
+        }
+        #expect(made == 2, "a text past the capacity is made each time, not stored")
+    }
+
+    @Test("a runner's undefined steps with one text share one snippet")
+    func runnerSharesSnippets() {
+        var steps = StepLibrary<CacheWorld>()
+        steps.given("a step") { _ in }
+        let library = CompiledLibrary(steps)
+        let step = PickleStep(argument: nil, astNodeIds: [], id: "1", type: .context, text: "I have 3 cukes")
+        let first = library.snippets(for: step)
+        let second = library.snippets(
+            for: PickleStep(argument: nil, astNodeIds: [], id: "2", type: .context, text: step.text))
+        #expect(first == second)
+        #expect(first.first?.code.hasPrefix("steps.given(\"I have {int} cukes\")") == true)
+    }
+}
+
+actor CacheWorld {}
