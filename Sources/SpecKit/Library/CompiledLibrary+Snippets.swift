@@ -16,19 +16,20 @@ final class SnippetCache: Sendable {
     private let closest = Mutex<[String: [String]]>([:])
 
     func closest(to text: String, make: () -> [String]) -> [String] {
-        if let known = closest.withLock({ $0[text] }) { return known }
-        let made = make()
-        closest.withLock { cache in
-            if cache.count < Self.capacity { cache[text] = made }
-        }
-        return made
+        Self.cached(closest, text, make)
     }
 
     func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
-        if let known = snippets.withLock({ $0[key] }) { return known }
+        Self.cached(snippets, key, make)
+    }
+
+    private static func cached<CacheKey: Hashable & Sendable, Value: Sendable>(
+        _ cache: borrowing Mutex<[CacheKey: Value]>, _ key: CacheKey, _ make: () -> Value
+    ) -> Value {
+        if let known = cache.withLock({ $0[key] }) { return known }
         let made = make()
-        snippets.withLock { cache in
-            if cache.count < Self.capacity { cache[key] = made }
+        cache.withLock { entries in
+            if entries.count < capacity { entries[key] = made }
         }
         return made
     }
