@@ -138,7 +138,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var success = true
         for (index, variant) in variants.enumerated() {
             let runner = SpecRunner(
-                library: command.library, configuration: configuration,
+                library: command.library, configuration: configuration, fileID: command.origin.fileID,
+                filePath: command.origin.filePath, line: command.origin.line,
                 makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
                 tearDown: command.tearDown)
             for problem in runner.problems {

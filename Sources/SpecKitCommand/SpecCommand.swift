@@ -35,6 +35,8 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     let variant: VariantOption<Variant>
     let makeWorld: @Sendable (Variant, ScenarioInfo) async throws -> World
     let tearDown: (@Sendable (World) async throws -> Void)?
+    /// Where the command is made: the `tearDown` hook's place in reports (`After # shop-specs/main.swift:4`).
+    let origin: (fileID: String, filePath: String, line: Int)
 
     /// A command whose scenarios run against each value `variant` lets the user pick (`--store file`), or all of
     /// them one after the other (`--store all`).
@@ -47,11 +49,15 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     ///   - variant: the option choosing what every scenario runs against.
     ///   - makeWorld: makes the fresh world of one scenario for one variant.
     ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    ///   - fileID: where the command is made (with `filePath` and `line`): the `tearDown` hook's place in reports.
+    ///   - filePath: the file where the command is made.
+    ///   - line: the line where the command is made.
     public init(
         name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
         variant: VariantOption<Variant>,
         makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
-        tearDown: (@Sendable (World) async throws -> Void)? = nil
+        tearDown: (@Sendable (World) async throws -> Void)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
         self.name = name ?? Self.executableName
         self.title = title
@@ -60,6 +66,7 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
         self.variant = variant
         self.makeWorld = makeWorld
         self.tearDown = tearDown
+        self.origin = (fileID, filePath, line)
     }
 
     /// Runs the command line `arguments` (without the executable) and returns the exit status: 0 the run passed,
@@ -156,14 +163,19 @@ extension SpecCommand where Variant == SingleVariant {
     ///   - library: the step definitions, parameter types and hooks.
     ///   - makeWorld: makes the fresh world of one scenario.
     ///   - tearDown: runs after each scenario, whatever happened.
+    ///   - fileID: where the command is made (with `filePath` and `line`): the `tearDown` hook's place in reports.
+    ///   - filePath: the file where the command is made.
+    ///   - line: the line where the command is made.
     public init(
         name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
         makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
-        tearDown: (@Sendable (World) async throws -> Void)? = nil
+        tearDown: (@Sendable (World) async throws -> Void)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
         self.init(
             name: name, title: title, specs: specs, library: library, variant: .single,
-            makeWorld: { _, scenario in try await makeWorld(scenario) }, tearDown: tearDown)
+            makeWorld: { _, scenario in try await makeWorld(scenario) }, tearDown: tearDown, fileID: fileID,
+            filePath: filePath, line: line)
     }
 
     /// Runs the process's arguments with a command made of these parts, and exits.
@@ -174,10 +186,12 @@ extension SpecCommand where Variant == SingleVariant {
     public static func main(
         name: String? = nil, title: String = "Acceptance specs", specs: String? = nil, library: StepLibrary<World>,
         makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
-        tearDown: (@Sendable (World) async throws -> Void)? = nil
+        tearDown: (@Sendable (World) async throws -> Void)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) async -> Never {
         await SpecCommand(
-            name: name, title: title, specs: specs, library: library, makeWorld: makeWorld, tearDown: tearDown
+            name: name, title: title, specs: specs, library: library, makeWorld: makeWorld, tearDown: tearDown,
+            fileID: fileID, filePath: filePath, line: line
         ).main()
     }
 }

@@ -193,3 +193,29 @@ struct LanguageSpecTests {
         #expect(outcome.output.contains(#"steps.then("顧客は満足している")"#), "\(outcome.output)")
     }
 }
+
+@Suite(
+    "feed-specs failure listings",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FailureListingTests {
+    @Test("the command's tearDown is listed at the line that gives it (feed_specs/main.swift), not in the harness")
+    func tearDownPlace() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let failing = """
+            Feature: Failing
+              Scenario: Too many images expected
+                Given the customer doesn't have connectivity
+                And the cache holds 3 images saved 1 day ago
+                When the customer opens the feed
+                Then the app shows 99 images
+
+            """
+        try failing.write(
+            to: directory.appendingPathComponent("Specs/failing.feature"), atomically: true, encoding: .utf8)
+        let outcome = try FeedSpecsCommand.run(["Specs/failing.feature", "--format", "summary"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("After # feed_specs/main.swift:7"), "\(outcome.output)")
+        #expect(!outcome.output.contains("SpecKitCommand/"), "\(outcome.output)")
+    }
+}
