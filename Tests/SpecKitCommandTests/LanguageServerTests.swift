@@ -352,3 +352,28 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         }
     }
 }
+
+@Suite struct JSONRPCHeaderLimitTests {
+    @Test func `a header with no blank line is dropped after 64 KiB, and the next frame is read`() throws {
+        let garbage = String(repeating: "x", count: 200_000)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rpc-\(UUID().uuidString)")
+        try Data((garbage + "Content-Length: 2\r\n\r\n{}").utf8).write(to: url)
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        try FileManager.default.removeItem(at: url)
+        let connection = JSONRPCConnection(input: handle.fileDescriptor, output: -1)
+        var malformed = 0
+        while true {
+            switch connection.read() {
+            case .malformed: malformed += 1
+            case .message(let value):
+                #expect(value is [String: Any])
+                #expect(malformed >= 1 && malformed <= 4, "the garbage is dropped in a few 64 KiB pieces")
+                return
+            case .end:
+                Issue.record("the frame after the garbage was not read")
+                return
+            }
+        }
+    }
+}

@@ -38,7 +38,13 @@ final class JSONRPCConnection {
 
     /// The next message, or why a frame was malformed, or the end of the input.
     func read() -> Incoming {
-        guard let header = readHeader() else { return .end }
+        let header: String
+        switch readHeader() {
+        case .end: return .end
+        case .tooLong:
+            return .malformed("a message header of over \(Self.maximumHeaderSize) bytes without its blank line")
+        case .header(let text): header = text
+        }
         var length: Int?
         for line in header.split(separator: "\r\n") {
             // Bytes left over from a frame whose length was wrong may precede the field: it is looked for at the
@@ -85,21 +91,37 @@ final class JSONRPCConnection {
         }
     }
 
-    /// The header block (without its blank line), or nil at the end of the input.
-    private func readHeader() -> String? {
+    /// The longest header block read (64 KiB): past it, the bytes are dropped as malformed, so a peer sending no
+    /// blank line can neither fill the memory nor make each read scan everything again.
+    static let maximumHeaderSize = 64 << 10
+
+    private enum Header {
+        case header(String)
+        case tooLong
+        case end
+    }
+
+    /// The header block (without its blank line).
+    private func readHeader() -> Header {
+        var scanned = 0  // bytes after `position` already searched: the blank line starts in none of them
         while true {
-            if let end = find([13, 10, 13, 10]) {
+            if let end = find([13, 10, 13, 10], from: position + scanned) {
                 let header = String(decoding: buffer[position..<end], as: UTF8.self)
                 position = end + 4
-                return header
+                return .header(header)
             }
-            guard fill() else { return nil }
+            if buffer.count - position > Self.maximumHeaderSize {
+                position = buffer.count - 3  // the blank line may start in the last bytes
+                return .tooLong
+            }
+            scanned = max(0, buffer.count - position - 3)
+            guard fill() else { return .end }  // `fill` may move the bytes, never those after `position`
         }
     }
 
-    private func find(_ pattern: [UInt8]) -> Int? {
-        guard buffer.count - position >= pattern.count else { return nil }
-        var index = position
+    private func find(_ pattern: [UInt8], from start: Int) -> Int? {
+        guard buffer.count - start >= pattern.count else { return nil }
+        var index = start
         while index + pattern.count <= buffer.count {
             if buffer[index] == pattern[0] && buffer[index..<(index + pattern.count)].elementsEqual(pattern) {
                 return index
