@@ -23,6 +23,8 @@ struct RunBenchmark {
         var steps = 0
         var envelopes = 0
         var seconds = 0.0
+        /// From the start to the first scenario's result (its `testCaseFinished`).
+        var firstResultSeconds: Double?
         var peakMegabytes = 0.0
         var success = false
 
@@ -33,6 +35,7 @@ struct RunBenchmark {
             steps:     \(steps)
             messages:  \(envelopes)
             seconds:   \(String(format: "%.3f", seconds))
+            first result: \(firstResultSeconds.map { String(format: "%.3f s", $0) } ?? "none")
             steps/s:   \(String(format: "%.0f", seconds > 0 ? Double(steps) / seconds : 0))
             peak MB:   \(String(format: "%.1f", peakMegabytes))
             success:   \(success)
@@ -123,7 +126,7 @@ struct RunBenchmark {
         } catch {
             throw BenchError(error.message)
         }
-        let counter = CountingSink(sink)
+        let counter = CountingSink(sink, start: start)
         let plan: SpecPlan
         do {
             plan = try runner.plan(paths: directories)
@@ -143,6 +146,9 @@ struct RunBenchmark {
         figures.scenarios = summary.scenarios.total
         figures.steps = summary.steps.total
         figures.envelopes = counter.count
+        figures.firstResultSeconds = counter.firstResult.map {
+            Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
+        }
         figures.success = summary.success
         figures.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         figures.peakMegabytes = peakResidentMegabytes()
@@ -150,18 +156,30 @@ struct RunBenchmark {
     }
 }
 
-/// Forwards envelopes and counts them.
+/// Forwards envelopes, counts them and notes when the first scenario's result came.
 final class CountingSink: MessageSink {
     private let next: NDJSONFileSink
     private let total = Mutex(0)
+    private let start: ContinuousClock.Instant
+    private let first = Mutex<Duration?>(nil)
 
-    init(_ next: NDJSONFileSink) {
+    init(_ next: NDJSONFileSink, start: ContinuousClock.Instant) {
         self.next = next
+        self.start = start
     }
 
     func emit(_ envelope: Envelope) {
         total.withLock { $0 += 1 }
+        if case .testCaseFinished = envelope {
+            let now = ContinuousClock.now
+            first.withLock { if $0 == nil { $0 = now - start } }
+        }
         next.emit(envelope)
+    }
+
+    /// The time from the start to the first `testCaseFinished`.
+    var firstResult: Duration? {
+        first.withLock { $0 }
     }
 
     var count: Int {
