@@ -377,3 +377,13 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         }
     }
 }
+
+@Suite struct StepUsageIndexTests {
+    @Test(arguments: [
+        ("file:///work/My%20Specs/a.feature", "file:///work/My Specs/./a.feature"),
+        ("file:///work/specs/a.feature", "file:///work/specs/sub/../a.feature"),
+    ])
+    func `one file under two spellings of its uri counts once`(first: String, second: String) {
+        #expect(StepUsageIndex.key(first) == StepUsageIndex.key(second.replacingOccurrences(of: " ", with: "%20")))
+    }
+}

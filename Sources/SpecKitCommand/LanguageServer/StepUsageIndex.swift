@@ -1,3 +1,4 @@
+import Foundation
 import SpecKit
 
 /// How the specs use the step library: the step texts written (for completion, most used first), how many steps
@@ -11,12 +12,19 @@ struct StepUsageIndex {
     private var cachedUses: [Int: Int]?
     private var cachedExamples: [Int: Example]?
 
-    /// Replaces what `uri` contributes.
+    /// Replaces what the document's file contributes (the same file under two spellings of its uri, from the
+    /// editor and from the folder's listing, counts once).
     mutating func update(_ document: SpecDocument) {
-        documents[document.uri] = document.steps
+        documents[Self.key(document.uri)] = document.steps
         cachedUsedTexts = nil
         cachedUses = nil
         cachedExamples = nil
+    }
+
+    /// A file uri's standardized path (percent escapes decoded, `.` and `..` resolved), any other uri as it is.
+    static func key(_ uri: String) -> String {
+        guard let url = URL(string: uri), url.isFileURL else { return uri }
+        return url.standardizedFileURL.path
     }
 
     /// The step texts the specs use that match a definition (its position), most used first, each once.
