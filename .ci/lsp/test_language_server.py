@@ -36,6 +36,10 @@ def swift_line(expression: str) -> int:
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
 async def client(lsp_client: LanguageClient):
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        lsp_client.registrations = params.registrations
+
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=ROOT.as_uri())
     )
@@ -550,6 +554,69 @@ def test_the_specs_folder_is_found_in_the_workspace_the_client_opened(tmp_path):
         items = server.response(1)["result"]["items"]
         used = [item["label"] for item in items if item.get("detail") == "used in the specs"]
         assert "the customer doesn't have connectivity" in used
+    finally:
+        server.process.kill()
+        server.process.wait()
+
+
+def test_specs_changed_on_disk_are_read_again_when_the_client_says_so(tmp_path):
+    specs = tmp_path / "Specs"
+    specs.mkdir()
+    server = RawServer(command=[SERVER, "lsp", "--specs", str(specs)])
+    try:
+        server.initialize(
+            capabilities={"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}},
+            rootUri=tmp_path.as_uri(),
+        )
+        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        registration = server.receive()
+        assert registration["method"] == "client/registerCapability"
+        watchers = registration["params"]["registrations"][0]["registerOptions"]["watchers"]
+        assert {"globPattern": "**/*.feature"} in watchers
+        server.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
+
+        draft = (specs / "draft.feature").as_uri()
+        text = "Feature: Draft\n  Scenario: s\n    Given the cus\n"
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": draft, "languageId": "gherkin", "version": 1, "text": text}},
+            }
+        )
+
+        def used_texts(identifier):
+            server.send(
+                {
+                    "jsonrpc": "2.0",
+                    "id": identifier,
+                    "method": "textDocument/completion",
+                    "params": {"textDocument": {"uri": draft}, "position": {"line": 2, "character": 17}},
+                }
+            )
+            items = server.response(identifier)["result"]["items"]
+            return [item["label"] for item in items if item.get("detail") == "used in the specs"]
+
+        assert "the customer loses connectivity" not in used_texts(1)
+        pulled = specs / "pulled.feature"
+        pulled.write_text("Feature: Pulled\n  Scenario: p\n    Given the customer loses connectivity\n")
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "workspace/didChangeWatchedFiles",
+                "params": {"changes": [{"uri": pulled.as_uri(), "type": 1}]},
+            }
+        )
+        assert "the customer loses connectivity" in used_texts(2)
+        pulled.unlink()
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "workspace/didChangeWatchedFiles",
+                "params": {"changes": [{"uri": pulled.as_uri(), "type": 3}]},
+            }
+        )
+        assert "the customer loses connectivity" not in used_texts(3)
     finally:
         server.process.kill()
         server.process.wait()

@@ -216,6 +216,18 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         #expect(status == 0)
     }
 
+    @Test func `a response from the client needs no answer; a message with neither method nor result is refused`()
+        throws
+    {
+        var session = ServerSession()
+        session.initialize()
+        session.messages.append(["jsonrpc": "2.0", "id": "speckit-register-watchers", "result": NSNull()])
+        session.messages.append(["jsonrpc": "2.0", "id": 7])
+        let (_, output) = try session.run()
+        #expect(!output.contains { $0["id"] as? String == "speckit-register-watchers" })
+        #expect((response(output, id: 7)?["error"] as? [String: Any])?["code"] as? Int == -32600)
+    }
+
     @Test func `a client that leaves in the middle of a message ends the session`() throws {
         var session = ServerSession()
         session.initialize()

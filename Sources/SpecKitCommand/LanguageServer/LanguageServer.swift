@@ -26,6 +26,9 @@ final class LanguageServer {
     private var sourceLines: [String: [String]] = [:]
     /// Whether the client inserts snippets (`${1:value}` placeholders) from completion items.
     private var clientTakesSnippets = false
+    /// Whether the client can watch files for the server (`workspace/didChangeWatchedFiles`, registered at run
+    /// time).
+    private var clientWatchesFiles = false
 
     init(
         connection: JSONRPCConnection, catalog: StepCatalog, languages: GherkinLanguages, specsPath: String,
@@ -64,10 +67,11 @@ final class LanguageServer {
     private func handle(_ message: [String: Any]) -> Int32? {
         let id = message["id"].flatMap(Self.requestId)
         guard let method = message["method"] as? String else {
-            if id != nil || message["result"] == nil && message["error"] == nil {
+            // A response (to `client/registerCapability`, the only request this server sends) needs nothing.
+            if message["result"] == nil && message["error"] == nil {
                 connection.send(Self.error(id: id, code: -32600, message: "Invalid Request: no method"))
             }
-            return nil  // a response to a request of ours: none are sent that expect one
+            return nil
         }
         let params = message["params"] as? [String: Any] ?? [:]
         if method == "exit" { return state == .shuttingDown ? 0 : 1 }
@@ -82,6 +86,8 @@ final class LanguageServer {
             let completion = (capabilities?["textDocument"] as? [String: Any])?["completion"] as? [String: Any]
             clientTakesSnippets =
                 (completion?["completionItem"] as? [String: Any])?["snippetSupport"] as? Bool ?? false
+            let watching = (capabilities?["workspace"] as? [String: Any])?["didChangeWatchedFiles"] as? [String: Any]
+            clientWatchesFiles = watching?["dynamicRegistration"] as? Bool ?? false
             indexSpecs(root: Self.workspaceRoot(params))
             connection.send(Self.result(id: id, initializeResult))
         case (.starting, _):
@@ -113,8 +119,16 @@ final class LanguageServer {
             documents[uri] = nil
             indexFile(uri)
             publish(uri: uri, diagnostics: [])
+        case "initialized":
+            if clientWatchesFiles { registerSpecWatchers() }
+        case "workspace/didChangeWatchedFiles":
+            // Specs changed on disk (a pull, a branch switch): completion and usage counts follow.
+            for change in params["changes"] as? [[String: Any]] ?? [] {
+                guard let changed = change["uri"] as? String, documents[changed] == nil else { continue }
+                if change["type"] as? Int == 3 { usage.remove(changed) } else { indexFile(changed) }
+            }
         default:
-            break  // initialized, $/cancelRequest, $/setTrace, didSave...: nothing to do
+            break  // $/cancelRequest, $/setTrace, didSave...: nothing to do
         }
     }
 
@@ -158,6 +172,23 @@ final class LanguageServer {
             ] as [String: Any],
             "serverInfo": ["name": "\(name) lsp", "version": "0.1.0"],
         ]
+    }
+
+    /// Asks the client to report changes to spec files (its answer, a response, needs no handling).
+    private func registerSpecWatchers() {
+        connection.send([
+            "jsonrpc": "2.0", "id": "speckit-register-watchers", "method": "client/registerCapability",
+            "params": [
+                "registrations": [
+                    [
+                        "id": "speckit-spec-files", "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": [
+                            "watchers": [["globPattern": "**/*.feature"], ["globPattern": "**/*.feature.md"]]
+                        ],
+                    ] as [String: Any]
+                ]
+            ] as [String: Any],
+        ])
     }
 
     // MARK: Documents

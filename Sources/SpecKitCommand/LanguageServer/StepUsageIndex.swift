@@ -21,6 +21,14 @@ struct StepUsageIndex {
         cachedExamples = nil
     }
 
+    /// Forgets what `uri` contributed (its file was deleted).
+    mutating func remove(_ uri: String) {
+        documents[Self.key(uri)] = nil
+        cachedUsedTexts = nil
+        cachedUses = nil
+        cachedExamples = nil
+    }
+
     /// A file uri's standardized path (percent escapes decoded, `.` and `..` resolved), any other uri as it is.
     static func key(_ uri: String) -> String {
         guard let url = URL(string: uri), url.isFileURL else { return uri }
