@@ -145,17 +145,18 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             for problem in runner.problems {
                 StandardStreams.writeError("\(name): step library: \(problem)\n")
             }
-            // Loaded before any report starts, so a path or file problem is said alone.
-            let plan: SpecPlan
+            // Found before any report starts, so a path or file problem is said alone; the files are then read
+            // as a stream while the run goes.
+            let files: SpecFiles
             do throws(SpecRunError) {
                 for path in paths { try SpecPlan.checkPath(path) }
-                plan = try runner.plan(paths: paths)
+                files = try runner.files(paths: paths)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
             if index == 0 && !rerun {
-                for place in plan.linesSelectingNothing(configuration) {
+                for place in runner.linesSelectingNothing() {
                     StandardStreams.writeError(
                         "\(name): \(place) selects no scenario: that line is in no scenario and no examples block\n")
                 }
@@ -197,7 +198,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             defer { interruptHandlers.forEach { $0.cancel() } }
             let summary: RunSummary
             do throws(SpecRunError) {
-                summary = try await runner.run(plan, sink: sink)
+                summary = try await runner.run(files, sink: sink)
             } catch {
                 _ = sink.finish()
                 StandardStreams.writeError("\(name): \(error)\n")

@@ -127,22 +127,16 @@ struct RunBenchmark {
             throw BenchError(error.message)
         }
         let counter = CountingSink(sink, start: start)
-        let plan: SpecPlan
-        do {
-            plan = try runner.plan(paths: directories)
-        } catch {
-            throw BenchError(error.message)
-        }
         let summary: RunSummary
         do {
-            summary = try await runner.run(plan, sink: counter)
+            summary = try await runner.run(paths: directories, sink: counter)
         } catch {
             throw BenchError(error.message)
         }
         try sink.close()
         let elapsed = clock.now - start
         var figures = Figures()
-        figures.files = plan.documents.count
+        figures.files = counter.sources
         figures.scenarios = summary.scenarios.total
         figures.steps = summary.steps.total
         figures.envelopes = counter.count
@@ -162,6 +156,7 @@ final class CountingSink: MessageSink {
     private let total = Mutex(0)
     private let start: ContinuousClock.Instant
     private let first = Mutex<Duration?>(nil)
+    private let sourceCount = Mutex(0)
 
     init(_ next: NDJSONFileSink, start: ContinuousClock.Instant) {
         self.next = next
@@ -170,6 +165,7 @@ final class CountingSink: MessageSink {
 
     func emit(_ envelope: Envelope) {
         total.withLock { $0 += 1 }
+        if case .source = envelope { sourceCount.withLock { $0 += 1 } }
         if case .testCaseFinished = envelope {
             let now = ContinuousClock.now
             first.withLock { if $0 == nil { $0 = now - start } }
@@ -184,6 +180,11 @@ final class CountingSink: MessageSink {
 
     var count: Int {
         total.withLock { $0 }
+    }
+
+    /// The number of `source` messages: the files read.
+    var sources: Int {
+        sourceCount.withLock { $0 }
     }
 }
 

@@ -8,14 +8,13 @@ struct Attempt: Sendable {
     let skipAll: Bool
     let workerId: String?
     let ids: IdSource
-    let index: PlanIndex
     let emit: @Sendable (Envelope) -> Void
 
     /// The same attempt, emitting to `emit`.
     func emitting(to emit: @escaping @Sendable (Envelope) -> Void) -> Attempt {
         Attempt(
             prepared: prepared, number: number, mayRetry: mayRetry, skipAll: skipAll, workerId: workerId, ids: ids,
-            index: index, emit: emit)
+            emit: emit)
     }
 }
 
@@ -31,13 +30,12 @@ struct AttemptContext: Sendable {
     var skipAll: Bool
     let workerId: String?
     let ids: IdSource
-    let index: PlanIndex
 
     func attempt(
         _ testCase: PreparedTestCase, number: Int, retry: Int, emit: @escaping @Sendable (Envelope) -> Void
     ) -> Attempt {
         Attempt(
             prepared: testCase, number: number, mayRetry: number < retry, skipAll: skipAll, workerId: workerId,
-            ids: ids, index: index, emit: emit)
+            ids: ids, emit: emit)
     }
 }

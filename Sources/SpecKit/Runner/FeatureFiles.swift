@@ -40,7 +40,10 @@ enum FeatureFiles {
             }
         }
         switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFDIR: return nil
+        case S_IFREG:
+            guard access(path, R_OK) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+            return nil
+        case S_IFDIR: return nil
         case S_IFIFO: return "is a FIFO (named pipe), not a file: give a .feature file or a folder"
         case S_IFCHR, S_IFBLK: return "is a device, not a file: give a .feature file or a folder"
         case S_IFSOCK: return "is a socket, not a file: give a .feature file or a folder"

@@ -18,7 +18,8 @@ enum StepMatch: Sendable {
 struct PreparedStep: Sendable {
     enum Kind: Sendable {
         case hook(Int)
-        case step(PickleStep, StepMatch)
+        /// A pickle step, how it matched, and the Gherkin step it comes from (its keyword and place).
+        case step(PickleStep, StepMatch, Step?)
     }
 
     let id: String
@@ -32,15 +33,14 @@ struct PreparedTestCase: Sendable {
     let info: ScenarioInfo
     let steps: [PreparedStep]
 
-    /// The ids the test case drew, in order: its own, then each test step's.
-    var drawnIds: [String] { [testCase.id] + steps.map(\.id) }
 }
 
-/// A test case whose `testCase` message was emitted: its pickle and the ids it drew, to prepare it again when it
-/// runs (so a run does not hold every prepared test case at once).
-struct PlannedTestCase: Sendable {
-    let pickleId: String
-    let ids: [String]
+/// A selected pickle, with what preparing its test case needs.
+struct SelectedPickle: Sendable {
+    let pickle: Pickle
+    let info: ScenarioInfo
+    /// The Gherkin steps of the pickle's document (or plan), by id.
+    let steps: [String: PlanIndex.StepEntry]
 }
 
 extension StepMatch {

@@ -1,79 +1,129 @@
+import Foundation
+import Gherkin
 import Messages
 
-/// A whole run, phase by phase: select the scenarios, emit the plan (documents and definitions), run the
-/// `beforeAll` hooks, emit every test case, run them on the workers, run the `afterAll` hooks, finish.
+/// A whole run, phase by phase: emit the documents (selecting scenarios as they come), the definitions and
+/// `testRunStarted`, run the `beforeAll` hooks, emit every test case, run them on the workers, run the
+/// `afterAll` hooks, finish.
+///
+/// Every `testCase` comes before the first `testCaseStarted`, as Cucumber requires, without the run holding
+/// its test cases: they are prepared once to emit their messages and again, with the same ids, to run (on a
+/// thread of their own, ahead of the workers).
 struct RunCoordinator<World: Actor>: Sendable {
     let environment: RunEnvironment<World>
     let planner: TestCasePlanner<World>
     let assembler: StreamAssembler
 
-    func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+    /// Runs `files`, reading them as a stream (`SpecStream`); in random order, which needs every scenario at
+    /// hand, loads them as a plan first.
+    func run(_ files: SpecFiles, ids: IdSource, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
         let configuration = environment.configuration
+        if case .random = configuration.order {
+            return try await run(SpecPlan.load(files, ids: ids, languages: configuration.languages), sink: sink)
+        }
+        let selector = try ScenarioSelector(configuration)
+        return try await run(ids: ids, sink: sink) { emit throws(SpecRunError) in
+            let (stream, parseErrors) = try SpecStream.read(
+                files, languages: configuration.languages, selector: selector,
+                reversed: configuration.order == .reverse, ids: ids, emit: emit)
+            return (stream, parseErrors)
+        }
+    }
+
+    /// Runs the selected scenarios of `plan`.
+    func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        let selected = try plan.select(environment.configuration)
+        return try await run(ids: plan.ids, sink: sink) { emit in
+            assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
+            return (PlanFeed(plan: plan, selected: selected), plan.parseErrors)
+        }
+    }
+
+    /// The phases of a run whose documents `documents` emits, returning the selected pickles and the parse errors.
+    private func run(
+        ids: IdSource, sink: some MessageSink,
+        documents: (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any PickleFeed, [GherkinError])
+    ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
         let emit: @Sendable (Envelope) -> Void = { sink.emit($0) }
-        let selected = try plan.select(configuration)
 
-        let runId = plan.ids.next()
         let startedAt = clock.now()
-        assembler.prelude(
-            plan, selected: Set(selected.map(\.pickleId)),
-            testRunStarted: TestRunStarted(timestamp: startedAt, id: runId), emit: emit)
+        emit(.meta(Meta.current(implementation: assembler.implementation)))
+        let (feed, parseErrors) = try documents(emit)
+        for envelope in assembler.definitions { emit(envelope) }
+        let runId = ids.next()
+        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
 
         let hooks = TestRunHooks(environment: environment)
-        var runHookFailure = await hooks.run(.beforeAll, testRunStartedId: runId, ids: plan.ids, emit: emit)
+        var runHookFailure = await hooks.run(.beforeAll, testRunStartedId: runId, ids: ids, emit: emit)
         var tally = RunTally()
         if runHookFailure == nil {
-            // Every `testCase` comes before the first `testCaseStarted`.
-            let planned = planner.emitTestCases(selected, plan: plan, testRunStartedId: runId, emit: emit)
-            tally = await runTestCases(planned, plan: plan, testRunStartedId: runId, emit: emit)
+            // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be drawn
+            // again when they run.
+            let testCasesStart = try ids.draw { cursor throws(SpecRunError) in
+                try feed.forEach(parsingAhead: true) { selected in
+                    let prepared = planner.prepare(selected, testRunStartedId: runId, nextId: { cursor.next() })
+                    emit(.testCase(prepared.testCase))
+                }
+            }.start
+            tally = try await runTestCases(feed, idsFrom: testCasesStart, ids: ids, testRunStartedId: runId, emit: emit)
         }
-        let afterFailure = await hooks.run(.afterAll, testRunStartedId: runId, ids: plan.ids, emit: emit)
+        let afterFailure = await hooks.run(.afterAll, testRunStartedId: runId, ids: ids, emit: emit)
         runHookFailure = runHookFailure ?? afterFailure
 
         let finishedAt = clock.now()
         let finished = assembler.finished(
-            plan, testRunStartedId: runId, failsRun: tally.failsRun, runHookFailure: runHookFailure, at: finishedAt)
+            testRunStartedId: runId, failsRun: tally.failsRun, parsed: parseErrors.isEmpty,
+            runHookFailure: runHookFailure, at: finishedAt)
         emit(.testRunFinished(finished))
         return RunSummary(
             success: finished.success, scenarios: tally.scenarios, steps: tally.steps, results: tally.kept,
-            parseErrors: plan.parseErrors, problems: environment.library.problems, runHookFailure: runHookFailure,
+            parseErrors: parseErrors, problems: environment.library.problems, runHookFailure: runHookFailure,
             duration: clock.duration(from: startedAt, to: finishedAt))
     }
 
-    /// Runs the planned test cases on `parallel` workers; with fail-fast, every step of the test cases taken after
-    /// a failure is skipped.
+    /// Runs the test cases of `feed` on `parallel` workers, prepared again (ids drawn from `idsFrom` on) on a
+    /// thread of their own, a few ahead of the workers; with fail-fast, every step of the test cases taken after a
+    /// failure is skipped.
     private func runTestCases(
-        _ planned: [PlannedTestCase], plan: SpecPlan, testRunStartedId: String,
+        _ feed: any PickleFeed, idsFrom start: Int, ids: IdSource, testRunStartedId: String,
         emit: @escaping @Sendable (Envelope) -> Void
-    ) async -> RunTally {
+    ) async throws(SpecRunError) -> RunTally {
         let configuration = environment.configuration
-        let next = Locked(0)
         let failed = Locked(false)
         let tally = Locked(RunTally())
-        let queue = TestCaseQueue(
-            take: { [planner] in
-                while true {
-                    let position = next.withLock { position in
-                        defer { position += 1 }
-                        return position
-                    }
-                    guard position < planned.count else { return nil }
-                    guard
-                        let testCase = planner.prepareAgain(
-                            planned[position], plan: plan, testRunStartedId: testRunStartedId)
-                    else { continue }
-                    return TestCaseQueue.Item(
-                        testCase: testCase, skipAll: configuration.failFast && failed.value, firstAttempt: 0)
+        let feedFailure = Locked<SpecRunError?>(nil)
+        let prepared = Handover<PreparedTestCase>(capacity: 64)
+        let producer = Thread { [planner] in
+            var cursor = ids.cursor(at: start)
+            do throws(SpecRunError) {
+                try feed.forEach(parsingAhead: false) { selected in
+                    prepared.put(
+                        planner.prepare(
+                            selected, testRunStartedId: testRunStartedId, withTestSteps: false,
+                            nextId: { cursor.next() }))
                 }
+            } catch {
+                feedFailure.withLock { $0 = error }
+            }
+            prepared.finish()
+        }
+        producer.stackSize = 8 << 20
+        producer.start()
+        let queue = TestCaseQueue(
+            take: {
+                guard let testCase = prepared.take() else { return nil }
+                return TestCaseQueue.Item(
+                    testCase: testCase, skipAll: configuration.failFast && failed.value, firstAttempt: 0)
             },
             record: { result in
                 if result.failsRun { failed.withLock { $0 = true } }
                 tally.withLock { $0.add(result) }
             })
         await WorkerPool(environment: environment).run(
-            queue, workers: min(configuration.parallel, max(planned.count, 1)),
-            namesWorkers: configuration.parallel > 1,
-            ids: plan.ids, index: plan.index, emit: emit)
+            queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
+            ids: ids, emit: emit)
+        if let error = feedFailure.value { throw error }
         return tally.value
     }
 }

@@ -68,23 +68,30 @@ package struct SpecPlan: Sendable {
         paths: [String], uriBase: String? = nil, ids: IdSource = .incrementing(),
         languages: GherkinLanguages = .builtIn
     ) throws(SpecRunError) -> SpecPlan {
-        let files = try FeatureFiles.find(paths)
-        let base = FeatureFiles.base(uriBase)
-        guard files.count > 1 else {
-            var generator = SharedIdGenerator(source: ids)
-            let documents = try files.map { file throws(SpecRunError) in
-                try parse(file, base: base, languages: languages, generator: &generator)
-            }
+        try load(SpecFiles.find(paths: paths, uriBase: uriBase), ids: ids, languages: languages)
+    }
+
+    /// Loads `files` (see `load(paths:uriBase:ids:languages:)`).
+    ///
+    /// - Throws: `SpecRunError` when a file cannot be read, naming it.
+    package static func load(
+        _ files: SpecFiles, ids: IdSource = .incrementing(), languages: GherkinLanguages = .builtIn
+    ) throws(SpecRunError) -> SpecPlan {
+        let parse: @Sendable (SpecFiles.File) throws(SpecRunError) -> Document = { file throws(SpecRunError) in
+            let data = try file.read()
+            return ids.draw { cursor in SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor) }.value
+        }
+        guard files.files.count > 1 else {
+            let documents = try files.files.map { file throws(SpecRunError) in try parse(file) }
             return SpecPlan(documents: documents, ids: ids)
         }
         // A reader thread reads and parses the files in order (so ids are drawn in file order, as with one
         // thread) while this one indexes the documents parsed so far.
         let handover = Handover<Result<Document, SpecRunError>>(capacity: 8)
         let reader = Thread {
-            var generator = SharedIdGenerator(source: ids)
-            for file in files {
+            for file in files.files {
                 do throws(SpecRunError) {
-                    handover.put(.success(try parse(file, base: base, languages: languages, generator: &generator)))
+                    handover.put(.success(try parse(file)))
                 } catch {
                     handover.put(.failure(error))
                     break
@@ -109,22 +116,6 @@ package struct SpecPlan: Sendable {
             documents.append(document)
         }
         return SpecPlan(documents: documents, ids: ids, index: index)
-    }
-
-    /// Reads and parses one file.
-    private static func parse(
-        _ file: String, base: String, languages: GherkinLanguages, generator: inout SharedIdGenerator
-    ) throws(SpecRunError) -> Document {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw SpecRunError(kind: .unreadable, message: "cannot read \(file): \(error.localizedDescription)")
-        }
-        let uri = FeatureFiles.uri(of: file, base: base)
-        return Document(
-            uri: uri, path: file,
-            result: Gherkin.parseFile(uri: uri, data: data, languages: languages, idGenerator: &generator))
     }
 
     /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what
@@ -157,40 +148,11 @@ package struct SpecPlan: Sendable {
     ///
     /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
     package func select(_ configuration: RunConfiguration) throws(SpecRunError) -> [ScenarioInfo] {
-        let compiled = try configuration.compiled()
-        let base = FeatureFiles.base(configuration.uriBase)
-        let filters = configuration.lineFilters.map { filter in
-            (
-                uris: [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path],
-                lines: filter.lines
-            )
-        }
+        let selector = try ScenarioSelector(configuration)
         var selected = scenarios.filter { scenario in
-            if !compiled.tags.allSatisfy({ $0.evaluate(scenario.tags) }) { return false }
-            if !compiled.names.isEmpty && !compiled.names.contains(where: { $0.matches(scenario.name) }) {
-                return false
-            }
-            if !filters.isEmpty {
-                let lines = index.pickles[scenario.pickleId]?.lines ?? []
-                let selectedByFilter = filters.contains { filter in
-                    filter.uris.contains(scenario.uri)
-                        && (filter.lines.isEmpty
-                            || filter.lines.contains { line in lines.contains { $0.contains(line) } })
-                }
-                if !selectedByFilter { return false }
-            }
-            if let shard = configuration.shard, !shard.contains(uri: scenario.uri, line: scenario.line) {
-                return false
-            }
-            return true
+            selector.selects(scenario, lines: index.pickles[scenario.pickleId]?.lines ?? [])
         }
-        switch configuration.order {
-        case .defined: break
-        case .reverse: selected.reverse()
-        case .random(let seed):
-            var generator = SeededGenerator(seed: seed)
-            selected.shuffle(using: &generator)
-        }
+        configuration.order.apply(to: &selected)
         return selected
     }
 

@@ -85,15 +85,34 @@ public final class SpecRunner<World: Actor>: Sendable {
         try plan.select(configuration)
     }
 
-    /// Runs the whole of `paths` (files and folders): loads, selects, runs and emits the complete stream to
-    /// `sink` (`meta`, documents, definitions, `testRunStarted`, test cases, `testRunFinished`).
+    /// Finds the spec files of `paths` (files and folders), for `run(_:sink:)`.
+    ///
+    /// - Throws: `SpecRunError` when a path does not exist, or it or a file in it cannot be read, naming it.
+    package func files(paths: [String]) throws(SpecRunError) -> SpecFiles {
+        try SpecFiles.find(paths: paths, uriBase: configuration.uriBase)
+    }
+
+    /// Runs the whole of `paths` (files and folders): finds the files, reads, selects, runs and emits the complete
+    /// stream to `sink` (`meta`, documents, definitions, `testRunStarted`, test cases, `testRunFinished`).
+    ///
+    /// Files are read as a stream: memory stays bounded by the largest file and the scenarios in flight, however
+    /// many files there are (a random order, which needs every scenario at hand, holds them all).
     ///
     /// Parse errors are emitted as `parseError` messages and fail the run; the other files still run.
     ///
     /// - Throws: `SpecRunError` when a path is missing or unreadable or the configuration is invalid (nothing
     ///   is emitted then).
     public func run(paths: [String], sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
-        try await run(plan(paths: paths), sink: sink)
+        try await run(files(paths: paths), sink: sink)
+    }
+
+    /// Runs the selected scenarios of `files`, reading them as a stream, and emits the complete stream to `sink`.
+    ///
+    /// - Throws: `SpecRunError` when the configuration is invalid (nothing is emitted then), or when a file can no
+    ///   longer be read (the stream stops there).
+    package func run(_ files: SpecFiles, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        try await RunCoordinator(environment: environment, planner: planner, assembler: assembler)
+            .run(files, ids: ids, sink: sink)
     }
 
     /// Runs the selected scenarios of `plan`, emitting the complete stream to `sink`.
@@ -102,6 +121,19 @@ public final class SpecRunner<World: Actor>: Sendable {
     package func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
         try await RunCoordinator(environment: environment, planner: planner, assembler: assembler)
             .run(plan, sink: sink)
+    }
+
+    /// The `path:line` of each line filter line of the configuration that is inside no scenario of its file
+    /// (whatever the tags, names and shard): a run selects nothing there, which the user should hear about. Reads
+    /// only the files the filters name, with ids of its own.
+    package func linesSelectingNothing() -> [String] {
+        let filters = configuration.lineFilters
+        guard !filters.isEmpty else { return [] }
+        guard
+            let plan = try? SpecPlan.load(
+                paths: filters.map(\.path), uriBase: configuration.uriBase, languages: configuration.languages)
+        else { return [] }
+        return plan.linesSelectingNothing(configuration)
     }
 
     // MARK: Scenario by scenario (the Swift Testing bridge)
@@ -133,14 +165,18 @@ public final class SpecRunner<World: Actor>: Sendable {
         }
         let buffer = MessageCollector()
         let emit: @Sendable (Envelope) -> Void = { buffer.emit($0) }
-        let testCase = planner.prepare(
-            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, ids: plan.ids)
+        let runId = testRunStartedId
+        let testCase = plan.ids.draw { cursor in
+            planner.prepare(
+                SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps),
+                testRunStartedId: runId, nextId: { cursor.next() })
+        }.value
         emit(.testCase(testCase.testCase))
         let recorded = Locked<ScenarioResult?>(nil)
         let queue = TestCaseQueue.single(
             TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0),
             record: { result in recorded.withLock { $0 = result } })
-        let context = AttemptContext(skipAll: false, workerId: nil, ids: plan.ids, index: plan.index)
+        let context = AttemptContext(skipAll: false, workerId: nil, ids: plan.ids)
         await WorkerPool(environment: environment).work(queue, context: context, emit: emit)
         var result =
             recorded.value

@@ -2,7 +2,7 @@ import Messages
 
 /// The trailing `DataTable`, `DocString` or `String` argument of a step.
 func trailingArgument(
-    _ type: Any.Type, argument: PickleStepArgument?, step: PlanIndex.StepEntry?, uri: String,
+    _ type: Any.Type, argument: PickleStepArgument?, step: Step?, uri: String,
     info: StepDefinitionInfo
 ) throws -> any Sendable {
     if ObjectIdentifier(type) == ObjectIdentifier(DataTable.self) {
@@ -11,7 +11,7 @@ func trailingArgument(
                 message: "\(info) takes a trailing DataTable, but the step has no data table")
         }
         let raw = table.rows.map { $0.cells.map(\.value) }
-        if let rows = step?.step.dataTable?.rows, rows.count == raw.count {
+        if let rows = step?.dataTable?.rows, rows.count == raw.count {
             return DataTable(raw, uri: uri, cellLocations: rows.map { $0.cells.map(\.location) })
         }
         return DataTable(raw)
@@ -22,7 +22,7 @@ func trailingArgument(
     }
     if ObjectIdentifier(type) == ObjectIdentifier(DocString.self) {
         return DocString(
-            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.step.docString?.location)
+            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.docString?.location)
     }
     return docString.content
 }

@@ -19,27 +19,32 @@ struct StreamAssembler: Sendable {
         _ plan: SpecPlan, selected: Set<String>, testRunStarted: TestRunStarted, emit: (Envelope) -> Void
     ) {
         emit(.meta(Meta.current(implementation: implementation)))
+        emitDocuments(plan, selected: selected, emit: emit)
+        for envelope in definitions { emit(envelope) }
+        emit(.testRunStarted(testRunStarted))
+    }
+
+    /// Emits each document's `source`, `gherkinDocument` and the pickles of `selected` (or its `parseError`s).
+    func emitDocuments(_ plan: SpecPlan, selected: Set<String>, emit: (Envelope) -> Void) {
         for document in plan.documents {
             for envelope in document.result.envelopes {
                 if case .pickle(let pickle) = envelope, !selected.contains(pickle.id) { continue }
                 emit(envelope)
             }
         }
-        for envelope in definitions { emit(envelope) }
-        emit(.testRunStarted(testRunStarted))
     }
 
     /// The run's last message: it succeeds when no scenario fails the run, every file parsed, no `beforeAll` or
     /// `afterAll` hook failed and the step library has no problem but undefined parameter types.
     func finished(
-        _ plan: SpecPlan, testRunStartedId: String, failsRun: Bool, runHookFailure: String?, at timestamp: Timestamp
+        testRunStartedId: String, failsRun: Bool, parsed: Bool, runHookFailure: String?, at timestamp: Timestamp
     ) -> TestRunFinished {
         let fatal = problems.filter { problem in
             if case .undefinedParameterType = problem.kind { return false }
             return true
         }
         let message = fatal.isEmpty ? nil : fatal.map(\.description).joined(separator: "\n")
-        let success = !failsRun && plan.parseErrors.isEmpty && runHookFailure == nil && fatal.isEmpty
+        let success = !failsRun && parsed && runHookFailure == nil && fatal.isEmpty
         return TestRunFinished(
             message: message, success: success, timestamp: timestamp,
             exception: message.map { Exception(type: "StepLibraryError", message: $0) },
@@ -64,8 +69,8 @@ struct StreamAssembler: Sendable {
         envelopes += execution
         envelopes += afterAll
         let finished = finished(
-            plan, testRunStartedId: testRunStarted.id ?? "", failsRun: results.contains(where: \.failsRun),
-            runHookFailure: runHookFailure, at: finishedAt)
+            testRunStartedId: testRunStarted.id ?? "", failsRun: results.contains(where: \.failsRun),
+            parsed: plan.parseErrors.isEmpty, runHookFailure: runHookFailure, at: finishedAt)
         envelopes.append(.testRunFinished(finished))
         return envelopes
     }

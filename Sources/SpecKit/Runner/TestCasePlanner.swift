@@ -10,18 +10,14 @@ final class TestCasePlanner<World: Actor>: Sendable {
         self.library = library
     }
 
-    /// Prepares `pickle`, drawing ids from `ids`.
-    func prepare(_ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, ids: IdSource) -> PreparedTestCase {
-        prepare(pickle, info: info, testRunStartedId: testRunStartedId, nextId: ids.next)
-    }
-
-    /// Prepares `pickle`, taking ids from `nextId` (the test case's first, then one per test step), so a test case
-    /// can be prepared again with the ids it had; `withTestSteps: false` leaves the `testCase` message's test
-    /// steps empty (when it was emitted already).
+    /// Prepares `selected`, taking ids from `nextId` (the test case's first, then one per test step), so a test
+    /// case can be prepared again with the ids it had (from an `IdCursor`); `withTestSteps: false` leaves the
+    /// `testCase` message's test steps empty (when it was emitted already).
     func prepare(
-        _ pickle: Pickle, info: ScenarioInfo, testRunStartedId: String?, withTestSteps: Bool = true,
-        nextId: () -> String
+        _ selected: SelectedPickle, testRunStartedId: String?, withTestSteps: Bool = true, nextId: () -> String
     ) -> PreparedTestCase {
+        let pickle = selected.pickle
+        let info = selected.info
         let testCaseId = nextId()
         let before = library.hooks(.beforeScenario, tags: info.tags)
         let after = library.hooks(.afterScenario, tags: info.tags)
@@ -41,7 +37,8 @@ final class TestCasePlanner<World: Actor>: Sendable {
         for pickleStep in pickle.steps {
             let id = nextId()
             let entry = matchEntry(pickleStep.text)
-            steps.append(PreparedStep(id: id, kind: .step(pickleStep, entry.match)))
+            let source = pickleStep.astNodeIds.first.flatMap { selected.steps[$0]?.step }
+            steps.append(PreparedStep(id: id, kind: .step(pickleStep, entry.match, source)))
             guard withTestSteps else { continue }
             testSteps.append(
                 TestStep(
@@ -52,31 +49,6 @@ final class TestCasePlanner<World: Actor>: Sendable {
         let testCase = TestCase(
             id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
         return PreparedTestCase(testCase: testCase, pickle: pickle, info: info, steps: steps)
-    }
-
-    /// Emits the `testCase` message of every selected scenario, in order, and returns what is needed to prepare
-    /// each again when it runs.
-    func emitTestCases(
-        _ selected: [ScenarioInfo], plan: SpecPlan, testRunStartedId: String, emit: (Envelope) -> Void
-    ) -> [PlannedTestCase] {
-        var planned: [PlannedTestCase] = []
-        planned.reserveCapacity(selected.count)
-        for scenario in selected {
-            guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
-            let testCase = prepare(entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, ids: plan.ids)
-            emit(.testCase(testCase.testCase))
-            planned.append(PlannedTestCase(pickleId: scenario.pickleId, ids: testCase.drawnIds))
-        }
-        return planned
-    }
-
-    /// Prepares a planned test case again with the ids it drew when its `testCase` message was emitted.
-    func prepareAgain(_ planned: PlannedTestCase, plan: SpecPlan, testRunStartedId: String) -> PreparedTestCase? {
-        guard let entry = plan.index.pickles[planned.pickleId] else { return nil }
-        var ids = planned.ids.makeIterator()
-        return prepare(
-            entry.pickle, info: entry.info, testRunStartedId: testRunStartedId, withTestSteps: false,
-            nextId: { ids.next() ?? plan.ids.next() })
     }
 
     /// The match of `text`, from the cache.

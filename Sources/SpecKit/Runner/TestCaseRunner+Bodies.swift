@@ -102,7 +102,7 @@ extension TestCaseRunner {
     /// Runs a matched step with its step hooks.
     func runStep(
         _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
-        gherkinStep: PlanIndex.StepEntry?, world: World, stepInfo: inout TestStepInfo,
+        gherkinStep: Step?, world: World, stepInfo: inout TestStepInfo,
         status: TestStepResultStatus, target: AttachmentTarget, mode: BodyMode<World>
     ) async -> BodyOutcome {
         let tags = stepInfo.scenario.tags

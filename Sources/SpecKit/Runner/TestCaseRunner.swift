@@ -90,9 +90,9 @@ struct TestCaseRunner<World: Actor>: Sendable {
             switch step.kind {
             case .hook(let slot):
                 outcome = await runHookStep(library.hooks[slot], attempt, cursor: cursor, target: target, mode: mode)
-            case .step(let pickleStep, let match):
+            case .step(let pickleStep, let match, let gherkinStep):
                 outcome = await runPickleStep(
-                    pickleStep, match, attempt, cursor: cursor, target: target, mode: mode, emit: emit)
+                    pickleStep, match, gherkinStep, attempt, cursor: cursor, target: target, mode: mode, emit: emit)
             }
             guard let outcome, !mode.isOver else { return }
             _ = target.close()
@@ -131,14 +131,13 @@ struct TestCaseRunner<World: Actor>: Sendable {
 
     /// Runs a step of the pickle as it matched; nil when the task was abandoned meanwhile.
     private func runPickleStep(
-        _ pickleStep: PickleStep, _ match: StepMatch, _ attempt: Attempt, cursor: Cursor<World>,
+        _ pickleStep: PickleStep, _ match: StepMatch, _ gherkinStep: Step?, _ attempt: Attempt, cursor: Cursor<World>,
         target: AttachmentTarget, mode: BodyMode<World>, emit: @Sendable (Envelope) -> Void
     ) async -> BodyOutcome? {
         let info = attempt.prepared.info
-        let gherkinStep = pickleStep.astNodeIds.first.flatMap { attempt.index.steps[$0] }
-        let location = gherkinStep?.step.location
+        let location = gherkinStep?.location
         cursor.result = StepResult(
-            kind: .step, keyword: gherkinStep?.step.keyword ?? "", text: pickleStep.text, uri: info.uri,
+            kind: .step, keyword: gherkinStep?.keyword ?? "", text: pickleStep.text, uri: info.uri,
             line: location?.line ?? info.line, column: location?.column ?? info.column, status: .skipped,
             pickleStepId: pickleStep.id)
         switch match {

@@ -17,13 +17,13 @@ struct WorkerPool<World: Actor>: Sendable {
     /// Runs every test case of `queue` on `workers` workers; `namesWorkers` puts each worker's id in its messages
     /// (as parallel runs do).
     func run(
-        _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource, index: PlanIndex,
+        _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async {
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<max(workers, 1) {
                 let context = AttemptContext(
-                    skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids, index: index)
+                    skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids)
                 group.addTask { await self.work(queue, context: context, emit: emit) }
             }
         }

@@ -1,8 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// A bounded first-in, first-out hand-over from one producer thread to one consumer: `put` waits while
-/// `capacity` items are waiting, `take` waits for the next item (nil once the producer called `finish`).
+/// A bounded first-in, first-out hand-over from one producer thread to its consumers: `put` waits while
+/// `capacity` items are waiting, `take` waits for the next item (nil once the producer called `finish`, for every
+/// consumer and every later call).
 final class Handover<Item: Sendable>: Sendable {
     private let items = Mutex<[Item?]>([])
     private let filled = DispatchSemaphore(value: 0)
@@ -28,8 +29,13 @@ final class Handover<Item: Sendable>: Sendable {
     /// The next item, waiting for it; nil at the end.
     func take() -> Item? {
         filled.wait()
-        let item = items.withLock { $0.removeFirst() }
-        free.signal()
+        let item = items.withLock { items -> Item? in
+            guard let first = items.first, let item = first else { return nil }
+            items.removeFirst()
+            return item
+        }
+        // The end mark stays for the other consumers.
+        if item == nil { filled.signal() } else { free.signal() }
         return item
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of a run's spec files as the first pass read them, so that later passes parse exactly the same text
+/// (a file saved during a long run changes nothing in it) without the run holding every file in memory.
+///
+/// Files are kept in memory up to `memoryBudget` bytes in all; beyond it, in a temporary file that is unlinked
+/// as soon as it is created, so it is gone when the run ends, even if the process is killed.
+package final class SourceSnapshot: Sendable {
+    /// Where one file's bytes are kept.
+    package enum Slot: Sendable {
+        case memory(Int)
+        case disk(offset: Int64, count: Int)
+    }
+
+    private struct State {
+        var memory: [Data] = []
+        var memoryBytes = 0
+        var fileDescriptor: Int32?
+        var fileLength: Int64 = 0
+    }
+
+    /// The bytes kept in memory before the snapshot spills to disk.
+    package let memoryBudget: Int
+    private let state = Locked(State())
+
+    /// Creates an empty snapshot keeping up to `memoryBudget` bytes in memory (8 MB by default).
+    package init(memoryBudget: Int = 8 << 20) {
+        self.memoryBudget = memoryBudget
+    }
+
+    deinit {
+        if let descriptor = state.value.fileDescriptor { _ = close(descriptor) }
+    }
+
+    /// Keeps `data` (the bytes of the file at `path`) and returns where.
+    ///
+    /// - Throws: `SpecRunError` when the temporary file cannot be made or written, naming it.
+    package func keep(_ data: Data, of path: String) throws(SpecRunError) -> Slot {
+        let result: Result<Slot, SpecRunError> = state.withLock { state in
+            if state.memoryBytes + data.count <= memoryBudget {
+                state.memory.append(data)
+                state.memoryBytes += data.count
+                return .success(.memory(state.memory.count - 1))
+            }
+            do throws(SpecRunError) {
+                let descriptor: Int32
+                if let open = state.fileDescriptor {
+                    descriptor = open
+                } else {
+                    descriptor = try Self.makeTemporaryFile()
+                    state.fileDescriptor = descriptor
+                }
+                let offset = state.fileLength
+                try Self.write(data, to: descriptor, at: offset, for: path)
+                state.fileLength += Int64(data.count)
+                return .success(.disk(offset: offset, count: data.count))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The bytes kept at `slot`.
+    ///
+    /// - Throws: `SpecRunError` when the temporary file cannot be read back.
+    package func bytes(at slot: Slot) throws(SpecRunError) -> Data {
+        switch slot {
+        case .memory(let position):
+            return state.withLock { $0.memory[position] }
+        case .disk(let offset, let count):
+            guard let descriptor = state.value.fileDescriptor else {
+                throw SpecRunError(kind: .unreadable, message: "the run's copy of the specs is missing")
+            }
+            var data = Data(count: count)
+            var done = 0
+            let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return nil }
+                while done < count {
+                    let read = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                    if read < 0 && errno == EINTR { continue }
+                    guard read > 0 else { return read == 0 ? EIO : errno }
+                    done += read
+                }
+                return nil
+            }
+            if let failure {
+                throw SpecRunError(
+                    kind: .unreadable,
+                    message: "cannot read the run's copy of the specs back: \(String(cString: strerror(failure)))")
+            }
+            return data
+        }
+    }
+
+    private static func makeTemporaryFile() throws(SpecRunError) -> Int32 {
+        let folder = NSTemporaryDirectory()
+        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
+        template += Array("feed-specs-snapshot-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else {
+            throw SpecRunError(
+                kind: .unreadable,
+                message: "cannot make a temporary file in \(folder) for the run's copy of the specs: "
+                    + String(cString: strerror(errno)))
+        }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        unlink(path)
+        return descriptor
+    }
+
+    private static func write(
+        _ data: Data, to descriptor: Int32, at offset: Int64, for path: String
+    ) throws(SpecRunError) {
+        var done = 0
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            while done < buffer.count {
+                let written = pwrite(descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done))
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return written == 0 ? EIO : errno }
+                done += written
+            }
+            return nil
+        }
+        if let failure {
+            throw SpecRunError(
+                kind: .unreadable,
+                message: "cannot keep a copy of \(path) for the run in a temporary file: "
+                    + String(cString: strerror(failure)))
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Gherkin
+import Messages
+
+/// The selected pickles of a whole run, in run order, pass after pass: once to emit every `testCase` message, once
+/// more to run them.
+protocol PickleFeed: Sendable {
+    /// How many pickles are selected.
+    var count: Int { get }
+
+    /// Calls `body` with each selected pickle, in run order; `parsingAhead` lets a feed that parses its files
+    /// parse the next ones on a thread of their own meanwhile.
+    ///
+    /// - Throws: `SpecRunError` when a file cannot be parsed again.
+    func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError)
+}
+
+/// The selected pickles of a plan held in memory, in any order (a random order needs them all at hand).
+struct PlanFeed: PickleFeed {
+    let plan: SpecPlan
+    let selected: [ScenarioInfo]
+
+    var count: Int { selected.count }
+
+    func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) {
+        for scenario in selected {
+            guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
+            body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps))
+        }
+    }
+}
+
+/// A whole run's spec files read as a stream, so memory is bounded by the largest file and the test cases in
+/// flight rather than by the number of files.
+///
+/// The first pass (`read`) reads each file, keeps its bytes (`SourceSnapshot`), parses it, emits its messages and
+/// forgets it, remembering only where its ids started and how many of its scenarios are selected. Each later pass
+/// (`forEach`) parses the kept bytes again with a cursor at the same ids, so its pickles are those emitted, id for
+/// id. Files are in path order, scenarios as written, or both reversed.
+struct SpecStream: PickleFeed {
+    /// What the stream remembers of a file between passes.
+    struct RememberedFile: Sendable {
+        let file: SpecFiles.File
+        let firstId: Int
+        let slot: SourceSnapshot.Slot
+        let selected: Int
+    }
+
+    /// One file parsed in a pass, with its selected pickles in run order.
+    private struct ParsedFile: Sendable {
+        let document: SpecPlan.Document
+        let index: PlanIndex
+        let selected: [PlanIndex.PickleEntry]
+        let firstId: Int
+        let slot: SourceSnapshot.Slot
+    }
+
+    let files: [RememberedFile]
+    let count: Int
+    private let languages: GherkinLanguages
+    private let selector: ScenarioSelector
+    private let reversed: Bool
+    private let ids: IdSource
+    private let snapshot: SourceSnapshot
+
+    /// The first pass: reads and parses `files` in order on a thread of their own (drawing their ids from `ids`),
+    /// and emits each file's `source`, `gherkinDocument` and selected `pickle`s (or `parseError`s) on this one.
+    ///
+    /// - Returns: the stream, for the later passes, and the parse errors.
+    /// - Throws: `SpecRunError` when a file cannot be read (the files before it were emitted).
+    static func read(
+        _ files: SpecFiles, languages: GherkinLanguages, selector: ScenarioSelector, reversed: Bool, ids: IdSource,
+        snapshot: SourceSnapshot = SourceSnapshot(), emit: (Envelope) -> Void
+    ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
+        let handover = Handover<Result<ParsedFile, SpecRunError>>(capacity: 8)
+        let reader = Thread {
+            for file in files.files {
+                do throws(SpecRunError) {
+                    let data = try file.read()
+                    let slot = try snapshot.keep(data, of: file.path)
+                    let (document, firstId) = ids.draw { cursor in
+                        SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
+                    }
+                    handover.put(
+                        .success(
+                            select(document, selector: selector, reversed: reversed, firstId: firstId, slot: slot)))
+                } catch {
+                    handover.put(.failure(error))
+                    break
+                }
+            }
+            handover.finish()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        var remembered: [RememberedFile] = []
+        var parseErrors: [GherkinError] = []
+        var count = 0
+        while let next = handover.take() {
+            let parsed: ParsedFile
+            switch next {
+            case .success(let file):
+                parsed = file
+            case .failure(let error):
+                while handover.take() != nil {}  // the reader stopped after the failure: take its end mark
+                throw error
+            }
+            let selectedIds = Set(parsed.selected.map(\.pickle.id))
+            for envelope in parsed.document.result.envelopes {
+                if case .pickle(let pickle) = envelope, !selectedIds.contains(pickle.id) { continue }
+                emit(envelope)
+            }
+            parseErrors += parsed.document.result.errors
+            count += parsed.selected.count
+            remembered.append(
+                RememberedFile(
+                    file: SpecFiles.File(path: parsed.document.path, uri: parsed.document.uri),
+                    firstId: parsed.firstId, slot: parsed.slot, selected: parsed.selected.count))
+        }
+        let stream = SpecStream(
+            files: remembered, count: count, languages: languages, selector: selector, reversed: reversed, ids: ids,
+            snapshot: snapshot)
+        return (stream, parseErrors)
+    }
+
+    func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError) {
+        let files = reversed ? self.files.reversed() : self.files
+        let wanted = files.filter { $0.selected > 0 }
+        func handle(_ parsed: ParsedFile) {
+            for entry in parsed.selected {
+                body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: parsed.index.steps))
+            }
+        }
+        guard parsingAhead, wanted.count > 1 else {
+            for file in wanted { handle(try parseAgain(file)) }
+            return
+        }
+        let handover = Handover<Result<ParsedFile, SpecRunError>>(capacity: 4)
+        let reader = Thread { [self] in
+            for file in wanted {
+                do throws(SpecRunError) {
+                    handover.put(.success(try parseAgain(file)))
+                } catch {
+                    handover.put(.failure(error))
+                    break
+                }
+            }
+            handover.finish()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        while let next = handover.take() {
+            switch next {
+            case .success(let parsed):
+                handle(parsed)
+            case .failure(let error):
+                while handover.take() != nil {}
+                throw error
+            }
+        }
+    }
+
+    /// Parses `file` again from the snapshot, with the ids it had.
+    private func parseAgain(_ file: RememberedFile) throws(SpecRunError) -> ParsedFile {
+        let data = try snapshot.bytes(at: file.slot)
+        var cursor = ids.cursor(at: file.firstId)
+        let document = SpecFiles.parse(data, of: file.file, languages: languages, cursor: &cursor)
+        let parsed = Self.select(
+            document, selector: selector, reversed: reversed, firstId: file.firstId, slot: file.slot)
+        guard parsed.selected.count == file.selected else {
+            throw SpecRunError(
+                kind: .unreadable,
+                message: "\(file.file.path) parsed differently the second time (\(parsed.selected.count) "
+                    + "scenarios selected, not \(file.selected))")
+        }
+        return parsed
+    }
+
+    /// Indexes `document` and selects its pickles.
+    private static func select(
+        _ document: SpecPlan.Document, selector: ScenarioSelector, reversed: Bool, firstId: Int,
+        slot: SourceSnapshot.Slot
+    ) -> ParsedFile {
+        var index = PlanIndex()
+        index.add(document)
+        var selected = index.scenarios.compactMap { scenario -> PlanIndex.PickleEntry? in
+            guard let entry = index.pickles[scenario.pickleId], selector.selects(entry.info, lines: entry.lines)
+            else { return nil }
+            return entry
+        }
+        if reversed { selected.reverse() }
+        return ParsedFile(document: document, index: index, selected: selected, firstId: firstId, slot: slot)
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Messages
+import SpecKit
+import Testing
+
+/// A whole run reads its files as a stream (emitting each file's messages and forgetting it, then parsing the files
+/// again to emit the test cases and to run them); these tests hold it to the messages of a run whose plan is held in
+/// memory, id for id.
+@Suite struct StreamingRunTests {
+    static let features = [
+        "a.feature": """
+        @cache
+        Feature: Cache
+          Background:
+            Given a step
+
+          Scenario: Expired cache
+            When a step with 3 things
+          @slow
+          Scenario: Old cache
+            Given an undefined step
+          Scenario Outline: Sizes <n>
+            Given a step with <n> things
+              | a | b |
+              | 1 | 2 |
+            Examples:
+              | n |
+              | 1 |
+              | 2 |
+        """,
+        "b.feature": """
+        Feature: Remote
+          Rule: Online
+            Background:
+              Given a step
+            Scenario: Loads
+              Given a failing step
+              And a step
+            Scenario: Doc string
+              Given a step with a doc string
+                ```
+                text
+                ```
+        """,
+        "c.feature": """
+        Feature: Broken
+          Scenario: One
+            Given a step
+        Feature: Again
+        """,
+        "e.feature": """
+        Feature: Nested
+          Scenario: Deep
+            Given a step with 4 things
+        """,
+    ]
+
+    static var steps: StepLibrary<TestWorld> {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step") { _ in }
+        steps.given("a step with {int} things") { (_, _: Int) in }
+        steps.given("a step with a doc string") { (_, _: DocString) in }
+        steps.given("a failing step") { _ in throw StreamingFailure() }
+        steps.before { _ in }
+        steps.after("@slow") { _ in }
+        return steps
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let configure: @Sendable (inout RunConfiguration) -> Void
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "defined order") { _ in },
+        Case(name: "reverse order") { $0.order = .reverse },
+        Case(name: "a tag expression") { $0.tagExpressions = ["not @slow"] },
+        Case(name: "a line filter") { $0.lineFilters = [LineFilter(path: "a.feature", lines: [17])] },
+        Case(name: "a shard") { $0.shard = try? Shard(index: 2, count: 3) },
+        Case(name: "retries") { $0.retry = 1 },
+        Case(name: "fail-fast") { $0.failFast = true },
+        Case(name: "a dry run") { $0.dryRun = true },
+        Case(name: "UUID ids") { $0.idStyle = .uuid },
+    ]
+
+    /// The messages of a run of `folder`, streamed or from a plan loaded first.
+    static func messages(
+        of folder: FeatureFolder, streamed: Bool, _ configure: (inout RunConfiguration) -> Void
+    ) async throws -> (envelopes: [Envelope], summary: RunSummary) {
+        var configuration = RunConfiguration()
+        configuration.uriBase = folder.url.path
+        configuration.clock = .stepping(from: Timestamp(seconds: 0, nanos: 0), by: MessageDuration(nanoseconds: 1000))
+        configure(&configuration)
+        let runner = SpecRunner(library: steps, configuration: configuration) { _ in TestWorld() }
+        let messages = MessageCollector()
+        let summary =
+            streamed
+            ? try await runner.run(paths: [folder.url.path], sink: messages)
+            : try await runner.run(runner.plan(paths: [folder.url.path]), sink: messages)
+        return (messages.envelopes, summary)
+    }
+
+    @Test(arguments: cases)
+    func `a streamed run emits the messages of a run whose plan is held in memory`(_ example: Case) async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        let streamed = try await Self.messages(of: folder, streamed: true, example.configure)
+        let held = try await Self.messages(of: folder, streamed: false, example.configure)
+        var configuration = RunConfiguration()
+        example.configure(&configuration)
+        if configuration.idStyle == .uuid {
+            // UUIDs differ from run to run: compare the streams with each id replaced by its order of appearance.
+            #expect(Self.renumbered(streamed.envelopes) == Self.renumbered(held.envelopes))
+        } else {
+            #expect(streamed.envelopes == held.envelopes)
+        }
+        #expect(streamed.envelopes.count > 20)
+        #expect(streamed.summary.scenarios == held.summary.scenarios)
+        #expect(streamed.summary.parseErrors.count == 1)
+        #expect(streamed.summary.success == false)
+    }
+
+    @Test func `every test case comes after every document and before the first test case started`() async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        let names = try await Self.messages(of: folder, streamed: true) { $0.parallel = 2 }.envelopes.map(\.typeName)
+        let lastDocument = try #require(names.lastIndex { ["source", "gherkinDocument", "pickle"].contains($0) })
+        let firstTestCase = try #require(names.firstIndex(of: "testCase"))
+        let lastTestCase = try #require(names.lastIndex(of: "testCase"))
+        let firstStarted = try #require(names.firstIndex(of: "testCaseStarted"))
+        #expect(lastDocument < firstTestCase)
+        #expect(lastTestCase < firstStarted)
+        #expect(names.filter { $0 == "testCaseFinished" }.count == names.filter { $0 == "testCase" }.count)
+    }
+
+    @Test func `a file saved while the run goes changes nothing in it`() async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        var configuration = RunConfiguration()
+        configuration.uriBase = folder.url.path
+        let runner = SpecRunner(library: Self.steps, configuration: configuration) { _ in TestWorld() }
+        let messages = MessageCollector()
+        let url = folder.url.appendingPathComponent("a.feature")
+        // Once every document is out, a.feature gets other scenarios: the run goes on with what it read.
+        let sink = ClosureSink { envelope in
+            if case .testRunStarted = envelope {
+                try? Data("Feature: Changed\n  Scenario: New\n    Given a new step\n".utf8).write(to: url)
+            }
+            messages.emit(envelope)
+        }
+        let summary = try await runner.run(paths: [folder.url.path], sink: sink)
+        let envelopes = messages.envelopes
+        let pickles = Dictionary(
+            envelopes.compactMap { envelope -> (String, Pickle)? in
+                if case .pickle(let pickle) = envelope { return (pickle.id, pickle) }
+                return nil
+            }, uniquingKeysWith: { first, _ in first })
+        let testCases = envelopes.compactMap { envelope -> TestCase? in
+            if case .testCase(let testCase) = envelope { return testCase }
+            return nil
+        }
+        #expect(testCases.count == pickles.count)
+        for testCase in testCases {
+            let pickle = try #require(pickles[testCase.pickleId])
+            let stepIds = testCase.testSteps.compactMap(\.pickleStepId)
+            #expect(stepIds == pickle.steps.map(\.id))
+        }
+        #expect(summary.scenarios.total == pickles.count)
+        #expect(
+            !envelopes.contains { envelope in
+                if case .pickle(let pickle) = envelope { return pickle.name == "New" }
+                return false
+            })
+    }
+
+    @Test(arguments: [IdStyle.incrementing, .uuid])
+    func `ids drawn again from a cursor are those drawn the first time`(_ style: IdStyle) {
+        let ids = style.makeSource()
+        let first = (0..<3).map { _ in ids.next() }
+        let (drawn, start) = ids.draw { cursor in (0..<5).map { _ in cursor.next() } }
+        let after = ids.next()
+        var again = ids.cursor(at: start)
+        #expect((0..<5).map { _ in again.next() } == drawn)
+        var fromZero = ids.cursor(at: 0)
+        #expect((0..<3).map { _ in fromZero.next() } == first)
+        #expect(Set(first + drawn + [after]).count == 9)
+        #expect(ids.nextPosition == 9)
+    }
+
+    @Test func `UUID ids are version 4 UUIDs, unique, and differ from source to source`() {
+        let ids = IdSource.uuid()
+        let drawn = (0..<20_000).map { _ in ids.next() }
+        #expect(Set(drawn).count == drawn.count)
+        for id in drawn.prefix(100) {
+            let parsed = UUID(uuidString: id)
+            #expect(parsed != nil, "\(id) is not a UUID")
+            #expect(id == id.lowercased())
+            let characters = Array(id)
+            #expect(characters[14] == "4", "\(id): version")
+            #expect("89ab".contains(characters[19]), "\(id): variant")
+        }
+        #expect(IdSource.uuid().next() != IdSource.uuid().next())
+    }
+
+    @Test func `the snapshot keeps files beyond its budget in a temporary file it already unlinked`() throws {
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+        let snapshot = SourceSnapshot(memoryBudget: 10)
+        let files = (0..<50).map { number in
+            Data("Feature: \(number)\n".utf8 + Array(repeating: UInt8(number), count: number * 37))
+        }
+        let slots = try files.enumerated().map { try snapshot.keep($1, of: "f\($0).feature") }
+        guard case .disk = slots[10] else {
+            Issue.record("a file beyond the budget is kept in memory")
+            return
+        }
+        for (slot, data) in zip(slots, files) { #expect(try snapshot.bytes(at: slot) == data) }
+        let after = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+        #expect(after.subtracting(before).filter { $0.hasPrefix("feed-specs-snapshot") }.isEmpty)
+    }
+}
+
+struct StreamingFailure: Error {}
+
+extension StreamingRunTests {
+    /// `envelopes` as JSON with every id replaced by its order of first appearance.
+    static func renumbered(_ envelopes: [Envelope]) -> [String] {
+        var numbers: [String: Int] = [:]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let uuid = try? NSRegularExpression(
+            pattern: "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+        return envelopes.map { envelope in
+            let json = String(decoding: (try? encoder.encode(envelope)) ?? Data(), as: UTF8.self)
+            guard let uuid else { return json }
+            var result = ""
+            var last = json.startIndex
+            for match in uuid.matches(in: json, range: NSRange(json.startIndex..., in: json)) {
+                guard let range = Range(match.range, in: json) else { continue }
+                let id = String(json[range])
+                let number = numbers[id] ?? numbers.count
+                numbers[id] = number
+                result += json[last..<range.lowerBound] + "#\(number)"
+                last = range.upperBound
+            }
+            return result + json[last...]
+        }
+    }
+}
