@@ -101,11 +101,16 @@ import Testing
         return (messages.envelopes, summary)
     }
 
-    @Test(arguments: cases)
-    func `a streamed run emits the messages of a run whose plan is held in memory`(_ example: Case) async throws {
+    @Test(arguments: cases, [MemoryBudget(), .nothing])
+    func `a streamed run emits the messages of a run whose plan is held in memory`(
+        _ example: Case, budget: MemoryBudget
+    ) async throws {
         let folder = try FeatureFolder(Self.features)
         defer { folder.remove() }
-        let streamed = try await Self.messages(of: folder, streamed: true, example.configure)
+        let streamed = try await Self.messages(of: folder, streamed: true) { configuration in
+            example.configure(&configuration)
+            configuration.memoryBudget = budget
+        }
         let held = try await Self.messages(of: folder, streamed: false, example.configure)
         var configuration = RunConfiguration()
         example.configure(&configuration)
@@ -124,7 +129,10 @@ import Testing
     @Test func `every test case comes after every document and before the first test case started`() async throws {
         let folder = try FeatureFolder(Self.features)
         defer { folder.remove() }
-        let names = try await Self.messages(of: folder, streamed: true) { $0.parallel = 2 }.envelopes.map(\.typeName)
+        let names = try await Self.messages(of: folder, streamed: true) { configuration in
+            configuration.parallel = 2
+            configuration.memoryBudget = .nothing
+        }.envelopes.map(\.typeName)
         let lastDocument = try #require(names.lastIndex { ["source", "gherkinDocument", "pickle"].contains($0) })
         let firstTestCase = try #require(names.firstIndex(of: "testCase"))
         let lastTestCase = try #require(names.lastIndex(of: "testCase"))
@@ -139,6 +147,7 @@ import Testing
         defer { folder.remove() }
         var configuration = RunConfiguration()
         configuration.uriBase = folder.url.path
+        configuration.memoryBudget = .nothing
         let runner = SpecRunner(library: Self.steps, configuration: configuration) { _ in TestWorld() }
         let messages = MessageCollector()
         let url = folder.url.appendingPathComponent("a.feature")

@@ -49,6 +49,8 @@ public struct RunConfiguration: Sendable {
     /// The Gherkin languages a `# language:` header can name (default: the built-in ones; add more with
     /// `GherkinLanguages.builtIn(plus:)`).
     public var languages: GherkinLanguages = .builtIn
+    /// How much of the specs a whole run keeps in memory between its passes over them (see `SpecStream`).
+    package var memoryBudget = MemoryBudget()
     /// The `implementation` of the `meta` message.
     public var implementation = Product(name: "feed-specs", version: "0.1.0")
 
@@ -61,6 +63,25 @@ public struct RunConfiguration: Sendable {
     public func validate() throws(SpecRunError) {
         _ = try compiled()
     }
+}
+
+/// How much of the specs a whole run keeps in memory between its passes over them.
+package struct MemoryBudget: Sendable, Hashable {
+    /// The bytes of Gherkin whose selected pickles are kept parsed (the files beyond are parsed again).
+    package var keptSourceBytes = 4 << 20
+    /// The bytes of the files' text kept in memory (beyond, in an unlinked temporary file).
+    package var snapshotBytes = 8 << 20
+
+    /// The default budget.
+    package init() {}
+
+    /// A budget keeping nothing in memory: every pass parses again, from a temporary file.
+    package static let nothing: MemoryBudget = {
+        var budget = MemoryBudget()
+        budget.keptSourceBytes = 0
+        budget.snapshotBytes = 0
+        return budget
+    }()
 }
 
 /// The message id style of a run.

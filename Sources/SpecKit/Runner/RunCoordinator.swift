@@ -25,7 +25,9 @@ struct RunCoordinator<World: Actor>: Sendable {
         return try await run(ids: ids, sink: sink) { emit throws(SpecRunError) in
             let (stream, parseErrors) = try SpecStream.read(
                 files, languages: configuration.languages, selector: selector,
-                reversed: configuration.order == .reverse, ids: ids, emit: emit)
+                reversed: configuration.order == .reverse, ids: ids,
+                snapshot: SourceSnapshot(memoryBudget: configuration.memoryBudget.snapshotBytes),
+                keptSourceBytes: configuration.memoryBudget.keptSourceBytes, emit: emit)
             return (stream, parseErrors)
         }
     }
@@ -97,12 +99,20 @@ struct RunCoordinator<World: Actor>: Sendable {
         let producer = Thread { [planner] in
             var cursor = ids.cursor(at: start)
             do throws(SpecRunError) {
+                // Handed over a few at a time, so the workers are woken once per batch, not once per test case.
+                var batch: [PreparedTestCase] = []
+                batch.reserveCapacity(16)
                 try feed.forEach(parsingAhead: false) { selected in
-                    prepared.put(
+                    batch.append(
                         planner.prepare(
                             selected, testRunStartedId: testRunStartedId, withTestSteps: false,
                             nextId: { cursor.next() }))
+                    if batch.count == 16 {
+                        prepared.put(contentsOf: batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
                 }
+                prepared.put(contentsOf: batch)
             } catch {
                 feedFailure.withLock { $0 = error }
             }

@@ -44,6 +44,14 @@ struct SpecStream: PickleFeed {
         let firstId: Int
         let slot: SourceSnapshot.Slot
         let selected: Int
+        /// The selected pickles and the steps they come from, kept while the files kept so far are small.
+        let kept: Selection?
+    }
+
+    /// The selected pickles of a file, in run order, and its Gherkin steps by id.
+    struct Selection: Sendable {
+        let pickles: [PlanIndex.PickleEntry]
+        let steps: [String: PlanIndex.StepEntry]
     }
 
     /// One file parsed in a pass, with its selected pickles in run order.
@@ -53,6 +61,9 @@ struct SpecStream: PickleFeed {
         let selected: [PlanIndex.PickleEntry]
         let firstId: Int
         let slot: SourceSnapshot.Slot
+        let bytes: Int
+
+        var selection: Selection { Selection(pickles: selected, steps: index.steps) }
     }
 
     let files: [RememberedFile]
@@ -66,11 +77,15 @@ struct SpecStream: PickleFeed {
     /// The first pass: reads and parses `files` in order on a thread of their own (drawing their ids from `ids`),
     /// and emits each file's `source`, `gherkinDocument` and selected `pickle`s (or `parseError`s) on this one.
     ///
+    /// The selected pickles of the first files, up to `keptSourceBytes` bytes of Gherkin in all, are kept for the
+    /// later passes, which then need not parse them again: a suite of usual size is parsed once, and only a large
+    /// one is streamed.
+    ///
     /// - Returns: the stream, for the later passes, and the parse errors.
     /// - Throws: `SpecRunError` when a file cannot be read (the files before it were emitted).
     static func read(
         _ files: SpecFiles, languages: GherkinLanguages, selector: ScenarioSelector, reversed: Bool, ids: IdSource,
-        snapshot: SourceSnapshot = SourceSnapshot(), emit: (Envelope) -> Void
+        snapshot: SourceSnapshot, keptSourceBytes: Int, emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
         let handover = Handover<Result<ParsedFile, SpecRunError>>(capacity: 8)
         let reader = Thread {
@@ -83,7 +98,9 @@ struct SpecStream: PickleFeed {
                     }
                     handover.put(
                         .success(
-                            select(document, selector: selector, reversed: reversed, firstId: firstId, slot: slot)))
+                            select(
+                                document, selector: selector, reversed: reversed, firstId: firstId, slot: slot,
+                                bytes: data.count)))
                 } catch {
                     handover.put(.failure(error))
                     break
@@ -96,6 +113,7 @@ struct SpecStream: PickleFeed {
         var remembered: [RememberedFile] = []
         var parseErrors: [GherkinError] = []
         var count = 0
+        var keptBytes = 0
         while let next = handover.take() {
             let parsed: ParsedFile
             switch next {
@@ -112,10 +130,13 @@ struct SpecStream: PickleFeed {
             }
             parseErrors += parsed.document.result.errors
             count += parsed.selected.count
+            let keeps = !parsed.selected.isEmpty && keptBytes + parsed.bytes <= keptSourceBytes
+            if keeps { keptBytes += parsed.bytes }
             remembered.append(
                 RememberedFile(
                     file: SpecFiles.File(path: parsed.document.path, uri: parsed.document.uri),
-                    firstId: parsed.firstId, slot: parsed.slot, selected: parsed.selected.count))
+                    firstId: parsed.firstId, slot: parsed.slot, selected: parsed.selected.count,
+                    kept: keeps ? parsed.selection : nil))
         }
         let stream = SpecStream(
             files: remembered, count: count, languages: languages, selector: selector, reversed: reversed, ids: ids,
@@ -126,36 +147,54 @@ struct SpecStream: PickleFeed {
     func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError) {
         let files = reversed ? self.files.reversed() : self.files
         let wanted = files.filter { $0.selected > 0 }
-        func handle(_ parsed: ParsedFile) {
-            for entry in parsed.selected {
-                body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: parsed.index.steps))
+        func handle(_ selection: Selection) {
+            for entry in selection.pickles {
+                body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: selection.steps))
             }
         }
-        guard parsingAhead, wanted.count > 1 else {
-            for file in wanted { handle(try parseAgain(file)) }
-            return
-        }
-        let handover = Handover<Result<ParsedFile, SpecRunError>>(capacity: 4)
-        let reader = Thread { [self] in
+        let lanes = min(ProcessInfo.processInfo.activeProcessorCount, 4, wanted.count)
+        guard parsingAhead, lanes > 1 else {
             for file in wanted {
-                do throws(SpecRunError) {
-                    handover.put(.success(try parseAgain(file)))
-                } catch {
-                    handover.put(.failure(error))
-                    break
+                if let kept = file.kept {
+                    handle(kept)
+                } else {
+                    handle(try parseAgain(file).selection)
                 }
             }
-            handover.finish()
+            return
         }
-        reader.stackSize = 8 << 20
-        reader.start()
-        while let next = handover.take() {
-            switch next {
-            case .success(let parsed):
-                handle(parsed)
-            case .failure(let error):
-                while handover.take() != nil {}
+        // Each file's ids are known from the first pass, so files parse again in any order: one thread per
+        // processor takes every `lanes`-th file, and they are handled here in run order.
+        let handovers = (0..<lanes).map { _ in Handover<Result<ParsedFile, SpecRunError>>(capacity: 2) }
+        for lane in 0..<lanes {
+            let handover = handovers[lane]
+            let reader = Thread { [self] in
+                for position in stride(from: lane, to: wanted.count, by: lanes) where wanted[position].kept == nil {
+                    do throws(SpecRunError) {
+                        handover.put(.success(try parseAgain(wanted[position])))
+                    } catch {
+                        handover.put(.failure(error))
+                        break
+                    }
+                }
+                handover.finish()
+            }
+            reader.stackSize = 8 << 20
+            reader.start()
+        }
+        for position in wanted.indices {
+            if let kept = wanted[position].kept {
+                handle(kept)
+                continue
+            }
+            switch handovers[position % lanes].take() {
+            case .success(let parsed)?:
+                handle(parsed.selection)
+            case .failure(let error)?:
+                for handover in handovers { while handover.take() != nil {} }
                 throw error
+            case nil:
+                return
             }
         }
     }
@@ -166,7 +205,8 @@ struct SpecStream: PickleFeed {
         var cursor = ids.cursor(at: file.firstId)
         let document = SpecFiles.parse(data, of: file.file, languages: languages, cursor: &cursor)
         let parsed = Self.select(
-            document, selector: selector, reversed: reversed, firstId: file.firstId, slot: file.slot)
+            document, selector: selector, reversed: reversed, firstId: file.firstId, slot: file.slot,
+            bytes: data.count)
         guard parsed.selected.count == file.selected else {
             throw SpecRunError(
                 kind: .unreadable,
@@ -179,7 +219,7 @@ struct SpecStream: PickleFeed {
     /// Indexes `document` and selects its pickles.
     private static func select(
         _ document: SpecPlan.Document, selector: ScenarioSelector, reversed: Bool, firstId: Int,
-        slot: SourceSnapshot.Slot
+        slot: SourceSnapshot.Slot, bytes: Int
     ) -> ParsedFile {
         var index = PlanIndex()
         index.add(document)
@@ -189,6 +229,7 @@ struct SpecStream: PickleFeed {
             return entry
         }
         if reversed { selected.reverse() }
-        return ParsedFile(document: document, index: index, selected: selected, firstId: firstId, slot: slot)
+        return ParsedFile(
+            document: document, index: index, selected: selected, firstId: firstId, slot: slot, bytes: bytes)
     }
 }
