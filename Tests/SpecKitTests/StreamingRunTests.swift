@@ -183,6 +183,18 @@ import Testing
             })
     }
 
+    @Test func `a run whose every scenario fails keeps a thousand results and counts them all`() async throws {
+        let rows = (1...1_200).map { "      | \($0) |" }.joined(separator: "\n")
+        let feature =
+            "Feature: Many\n  Scenario Outline: Row <n>\n    Given an undefined step <n>\n    Examples:\n"
+            + "      | n |\n" + rows + "\n"
+        let (summary, _) = try await runFeature(feature, steps: Self.steps)
+        #expect(summary.scenarios.total == 1_200)
+        #expect(summary.scenarios[.undefined] == 1_200)
+        #expect(summary.results.count == 1_000)
+        #expect(summary.results.first?.scenario.name == "Row 1")
+    }
+
     @Test(arguments: [IdStyle.incrementing, .uuid])
     func `ids drawn again from a cursor are those drawn the first time`(_ style: IdStyle) {
         let ids = style.makeSource()

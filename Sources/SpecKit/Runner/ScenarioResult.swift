@@ -142,9 +142,9 @@ public struct RunSummary: Sendable {
     public var scenarios: StatusCounts
     /// Steps by status (last attempts; hooks not counted).
     public var steps: StatusCounts
-    /// The results of the scenarios that did not pass or were retried, in the order they finished (a passing
-    /// scenario is only counted in `scenarios` and `steps`, so a large run does not keep every result; its
-    /// messages are in the stream).
+    /// The results of the first `RunTally.keptLimit` scenarios that did not pass or were retried, in the order
+    /// they finished (a passing scenario is only counted in `scenarios` and `steps`, and a large run whose
+    /// scenarios all fail, or a dry run, keeps no more than that; every result's messages are in the stream).
     package var results: [ScenarioResult]
     /// The `.feature` files that could not be parsed.
     public var parseErrors: [GherkinError]
