@@ -279,7 +279,7 @@ public struct GeneratedExpression: Sendable {
             let name = parameterType.name ?? ""
             usage[name, default: 0] += 1
             return ParameterInfo(
-                type: String(describing: parameterType.valueType), name: name, count: usage[name, default: 1])
+                type: parameterType.valueTypeName, name: name, count: usage[name, default: 1])
         }
     }
 }

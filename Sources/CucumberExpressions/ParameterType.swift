@@ -28,6 +28,8 @@ public struct ParameterType: Sendable {
         let name: String?
         let regexps: [String]
         let valueType: Any.Type
+        /// `String(describing: valueType)`, made once (describing a metatype is slow).
+        let valueTypeName: String
         let useForSnippets: Bool
         let preferForRegexpMatch: Bool
         let isBuiltIn: Bool
@@ -40,6 +42,7 @@ public struct ParameterType: Sendable {
             self.name = name
             self.regexps = regexps
             self.valueType = valueType
+            valueTypeName = String(describing: valueType)
             self.useForSnippets = useForSnippets
             self.preferForRegexpMatch = preferForRegexpMatch
             self.isBuiltIn = isBuiltIn
@@ -56,6 +59,8 @@ public struct ParameterType: Sendable {
     public var regexps: [String] { storage.regexps }
     /// The Swift type of the transformed values.
     public var valueType: Any.Type { storage.valueType }
+    /// The name of `valueType` as Swift writes it (`Int`, `String`), for snippets.
+    public var valueTypeName: String { storage.valueTypeName }
     /// Whether the expression generator may propose this type in snippets.
     public var useForSnippets: Bool { storage.useForSnippets }
     /// Whether this type wins when several types share a regexp matched by a regular-expression step.

@@ -119,6 +119,7 @@ struct RunCoordinator<World: Actor>: Sendable {
             prepared.finish()
         }
         producer.stackSize = 8 << 20
+        producer.name = "spec-preparer"
         producer.start()
         let queue = TestCaseQueue(
             take: {

@@ -100,6 +100,7 @@ package struct SpecPlan: Sendable {
             handover.finish()
         }
         reader.stackSize = 8 << 20
+        reader.name = "spec-reader"
         reader.start()
         var documents: [Document] = []
         var index = PlanIndex()

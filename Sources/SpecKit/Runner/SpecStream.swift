@@ -109,6 +109,7 @@ struct SpecStream: PickleFeed {
             handover.finish()
         }
         reader.stackSize = 8 << 20
+        reader.name = "spec-reader"
         reader.start()
         var remembered: [RememberedFile] = []
         var parseErrors: [GherkinError] = []
@@ -180,6 +181,7 @@ struct SpecStream: PickleFeed {
                 handover.finish()
             }
             reader.stackSize = 8 << 20
+            reader.name = "spec-reparser"
             reader.start()
         }
         for position in wanted.indices {

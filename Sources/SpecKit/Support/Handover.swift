@@ -4,8 +4,9 @@ import Foundation
 /// `capacity` items are waiting, `take` waits for the next item (nil once the producer called `finish`, for every
 /// consumer and every later call).
 ///
-/// Threads only sleep and wake when they must (a consumer finding nothing, a producer finding no room), so
-/// handing over thousands of small items costs no system call each.
+/// Threads only sleep and wake when they must (a consumer finding nothing, a producer finding no room), and a
+/// producer that waited for room is woken once half the room is free, not at every item taken, so handing over
+/// thousands of small items costs no system call each.
 final class Handover<Item: Sendable>: @unchecked Sendable {
     // @unchecked: `items`, `head` and `isFinished` are only touched with `condition` locked.
     private let condition = NSCondition()
@@ -29,9 +30,9 @@ final class Handover<Item: Sendable>: @unchecked Sendable {
     func put(contentsOf batch: some Collection<Item>) {
         guard !batch.isEmpty else { return }
         condition.lock()
-        while items.count - head >= capacity {
+        if items.count - head >= capacity {
             waitingProducer = true
-            condition.wait()
+            while items.count - head > capacity / 2 { condition.wait() }
         }
         waitingProducer = false
         if head > 0 && head * 2 >= items.count {
@@ -67,7 +68,7 @@ final class Handover<Item: Sendable>: @unchecked Sendable {
             items.removeAll(keepingCapacity: true)
             head = 0
         }
-        if waitingProducer { condition.broadcast() }
+        if waitingProducer && items.count - head <= capacity / 2 { condition.broadcast() }
         return item
     }
 }
