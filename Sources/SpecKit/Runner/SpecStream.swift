@@ -87,7 +87,11 @@ struct SpecStream: PickleFeed {
         _ files: SpecFiles, languages: GherkinLanguages, selector: ScenarioSelector, reversed: Bool, ids: IdSource,
         snapshot: SourceSnapshot, keptSourceBytes: Int, emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
-        let handover = Handover<Result<ParsedFile, SpecRunError>>(capacity: 8)
+        // The reader thread reads and parses (drawing the ids in file order); this one selects and emits.
+        let handover = Handover<
+            Result<(SpecPlan.Document, firstId: Int, SourceSnapshot.Slot, bytes: Int), SpecRunError>
+        >(
+            capacity: 8)
         let reader = Thread {
             for file in files.files {
                 do throws(SpecRunError) {
@@ -96,11 +100,7 @@ struct SpecStream: PickleFeed {
                     let (document, firstId) = ids.draw { cursor in
                         SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
                     }
-                    handover.put(
-                        .success(
-                            select(
-                                document, selector: selector, reversed: reversed, firstId: firstId, slot: slot,
-                                bytes: data.count)))
+                    handover.put(.success((document, firstId, slot, data.count)))
                 } catch {
                     handover.put(.failure(error))
                     break
@@ -118,8 +118,9 @@ struct SpecStream: PickleFeed {
         while let next = handover.take() {
             let parsed: ParsedFile
             switch next {
-            case .success(let file):
-                parsed = file
+            case .success(let (document, firstId, slot, bytes)):
+                parsed = select(
+                    document, selector: selector, reversed: reversed, firstId: firstId, slot: slot, bytes: bytes)
             case .failure(let error):
                 while handover.take() != nil {}  // the reader stopped after the failure: take its end mark
                 throw error
