@@ -50,6 +50,8 @@ struct RunBenchmark {
     var dryRun = false
     /// Which step definitions the run has.
     var steps = Steps.templates
+    /// The megabytes of Gherkin whose selected pickles the run keeps between its passes (nil: the runner's default).
+    var keptMegabytes: Int?
 
     /// The step library of a benchmark run.
     enum Steps: String {
@@ -113,6 +115,7 @@ struct RunBenchmark {
         var configuration = RunConfiguration()
         configuration.parallel = parallel
         configuration.dryRun = dryRun
+        if let keptMegabytes { configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20 }
         let library: StepLibrary<BenchWorld>
         switch steps {
         case .templates: library = try Self.library()
@@ -238,11 +241,13 @@ func runRun(_ arguments: [String]) throws {
     if arguments.contains("--catch-all") && arguments.contains("--no-steps") {
         throw BenchError("--catch-all and --no-steps exclude each other")
     }
-    let (positional, named) = try options(arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out"])
+    let (positional, named) = try options(
+        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
     if let out = named["--out"] { benchmark.output = out }
+    if named["--kept-mb"] != nil { benchmark.keptMegabytes = try integer(named, "--kept-mb", default: 0, minimum: 0) }
     benchmark.dryRun = dryRun
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }

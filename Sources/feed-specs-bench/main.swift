@@ -2,7 +2,7 @@
 //
 //     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
-//     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps]
+//     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]
 //     feed-specs-bench regex [--texts N]
 //
 // Each subcommand is one entry of `allSubcommands()`.
@@ -21,7 +21,8 @@ func allSubcommands() -> [Subcommand] {
             name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
         Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
         Subcommand(
-            name: "run", usage: "run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps]",
+            name: "run",
+            usage: "run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]",
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
     ]

@@ -68,7 +68,7 @@ public struct RunConfiguration: Sendable {
 /// How much of the specs a whole run keeps in memory between its passes over them.
 package struct MemoryBudget: Sendable, Hashable {
     /// The bytes of Gherkin whose selected pickles are kept parsed (the files beyond are parsed again).
-    package var keptSourceBytes = 4 << 20
+    package var keptSourceBytes = 2 << 20
     /// The bytes of the files' text kept in memory (beyond, in an unlinked temporary file).
     package var snapshotBytes = 8 << 20
 

@@ -69,6 +69,13 @@ package final class SourceSnapshot: Sendable {
         return try result.get()
     }
 
+    /// Lets go of the bytes kept in memory at `slot`, which will not be read again (they still count in the
+    /// budget, so the snapshot never holds more than `memoryBudget` bytes in memory at once).
+    package func forget(_ slot: Slot) {
+        guard case .memory(let position) = slot else { return }
+        state.withLock { $0.memory[position] = Data() }
+    }
+
     /// The bytes kept at `slot`.
     ///
     /// - Throws: `SpecRunError` when the temporary file cannot be read back.

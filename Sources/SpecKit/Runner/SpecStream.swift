@@ -133,7 +133,10 @@ struct SpecStream: PickleFeed {
             parseErrors += parsed.document.result.errors
             count += parsed.selected.count
             let keeps = !parsed.selected.isEmpty && keptBytes + parsed.bytes <= keptSourceBytes
-            if keeps { keptBytes += parsed.bytes }
+            if keeps {
+                keptBytes += parsed.bytes
+                snapshot.forget(parsed.slot)
+            }
             remembered.append(
                 RememberedFile(
                     file: SpecFiles.File(path: parsed.document.path, uri: parsed.document.uri),
