@@ -2,34 +2,6 @@ import Foundation
 import Gherkin
 import Messages
 
-/// The selected pickles of a whole run, in run order, pass after pass: once to emit every `testCase` message, once
-/// more to run them.
-protocol PickleFeed: Sendable {
-    /// How many pickles are selected.
-    var count: Int { get }
-
-    /// Calls `body` with each selected pickle, in run order; `parsingAhead` lets a feed that parses its files
-    /// parse the next ones on a thread of their own meanwhile.
-    ///
-    /// - Throws: `SpecRunError` when a file cannot be parsed again.
-    func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError)
-}
-
-/// The selected pickles of a plan held in memory, in any order (a random order needs them all at hand).
-struct PlanFeed: PickleFeed {
-    let plan: SpecPlan
-    let selected: [ScenarioInfo]
-
-    var count: Int { selected.count }
-
-    func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) {
-        for scenario in selected {
-            guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
-            body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps))
-        }
-    }
-}
-
 /// A whole run's spec files read as a stream, so memory is bounded by the largest file and the test cases in
 /// flight rather than by the number of files.
 ///
