@@ -183,6 +183,22 @@ import Testing
             })
     }
 
+    @Test func `a file that cannot be read is said before anything is emitted`() async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("d.feature"), withIntermediateDirectories: false)
+        let runner = SpecRunner(library: Self.steps) { _ in TestWorld() }
+        let messages = MessageCollector()
+        await #expect {
+            _ = try await runner.run(paths: [folder.url.path], sink: messages)
+        } throws: { error in
+            guard let error = error as? SpecRunError else { return false }
+            return error.kind == .unreadable && error.message.contains("d.feature")
+        }
+        #expect(messages.envelopes.isEmpty)
+    }
+
     @Test func `a run whose every scenario fails keeps a thousand results and counts them all`() async throws {
         let rows = (1...1_200).map { "      | \($0) |" }.joined(separator: "\n")
         let feature =

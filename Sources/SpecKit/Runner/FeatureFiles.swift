@@ -81,6 +81,13 @@ enum FeatureFiles {
                     if let problem = problem(with: file) {
                         throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
                     }
+                    var isSpecFolder: ObjCBool = false
+                    if manager.fileExists(atPath: file, isDirectory: &isSpecFolder), isSpecFolder.boolValue {
+                        // Found before the run starts, so it is said before any report or message.
+                        throw SpecRunError(
+                            kind: .unreadable,
+                            message: "\(file) is a folder named like a spec file: rename it, or give its files")
+                    }
                     found.insert(file)
                 }
             }
