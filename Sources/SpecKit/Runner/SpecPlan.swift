@@ -87,32 +87,10 @@ package struct SpecPlan: Sendable {
         }
         // A reader thread reads and parses the files in order (so ids are drawn in file order, as with one
         // thread) while this one indexes the documents parsed so far.
-        let handover = Handover<Result<Document, SpecRunError>>(capacity: 8)
-        let reader = Thread {
-            for file in files.files {
-                do throws(SpecRunError) {
-                    handover.put(.success(try parse(file)))
-                } catch {
-                    handover.put(.failure(error))
-                    break
-                }
-            }
-            handover.finish()
-        }
-        reader.stackSize = 8 << 20
-        reader.name = "spec-reader"
-        reader.start()
+        let handover = readAhead(files.files, name: "spec-reader", capacity: 8, parse)
         var documents: [Document] = []
         var index = PlanIndex()
-        while let next = handover.take() {
-            let document: Document
-            switch next {
-            case .success(let parsed):
-                document = parsed
-            case .failure(let error):
-                while handover.take() != nil {}  // the reader stopped after the failure: take its end mark
-                throw error
-            }
+        while let document = try handover.nextValue() {
             index.add(document)
             documents.append(document)
         }

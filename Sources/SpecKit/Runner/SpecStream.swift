@@ -60,43 +60,22 @@ struct SpecStream: PickleFeed {
         snapshot: SourceSnapshot, keptSourceBytes: Int, emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
         // The reader thread reads and parses (drawing the ids in file order); this one selects and emits.
-        let handover = Handover<
-            Result<(SpecPlan.Document, firstId: Int, SourceSnapshot.Slot, bytes: Int), SpecRunError>
-        >(
-            capacity: 8)
-        let reader = Thread {
-            for file in files.files {
-                do throws(SpecRunError) {
-                    let data = try file.read()
-                    let slot = try snapshot.keep(data, of: file.path)
-                    let (document, firstId) = ids.draw { cursor in
-                        SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
-                    }
-                    handover.put(.success((document, firstId, slot, data.count)))
-                } catch {
-                    handover.put(.failure(error))
-                    break
-                }
+        let handover = readAhead(files.files, name: "spec-reader", capacity: 8) {
+            file throws(SpecRunError) -> (SpecPlan.Document, firstId: Int, SourceSnapshot.Slot, bytes: Int) in
+            let data = try file.read()
+            let slot = try snapshot.keep(data, of: file.path)
+            let (document, firstId) = ids.draw { cursor in
+                SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
             }
-            handover.finish()
+            return (document, firstId, slot, data.count)
         }
-        reader.stackSize = 8 << 20
-        reader.name = "spec-reader"
-        reader.start()
         var remembered: [RememberedFile] = []
         var parseErrors: [GherkinError] = []
         var count = 0
         var keptBytes = 0
-        while let next = handover.take() {
-            let parsed: ParsedFile
-            switch next {
-            case .success(let (document, firstId, slot, bytes)):
-                parsed = select(
-                    document, selector: selector, reversed: reversed, firstId: firstId, slot: slot, bytes: bytes)
-            case .failure(let error):
-                while handover.take() != nil {}  // the reader stopped after the failure: take its end mark
-                throw error
-            }
+        while let (document, firstId, slot, bytes) = try handover.nextValue() {
+            let parsed = select(
+                document, selector: selector, reversed: reversed, firstId: firstId, slot: slot, bytes: bytes)
             let selectedIds = Set(parsed.selected.map(\.pickle.id))
             for envelope in parsed.document.result.envelopes {
                 if case .pickle(let pickle) = envelope, !selectedIds.contains(pickle.id) { continue }
@@ -142,38 +121,25 @@ struct SpecStream: PickleFeed {
         }
         // Each file's ids are known from the first pass, so files parse again in any order: one thread per
         // processor takes every `lanes`-th file, and they are handled here in run order.
-        let handovers = (0..<lanes).map { _ in Handover<Result<ParsedFile, SpecRunError>>(capacity: 2) }
-        for lane in 0..<lanes {
-            let handover = handovers[lane]
-            let reader = Thread { [self] in
-                for position in stride(from: lane, to: wanted.count, by: lanes) where wanted[position].kept == nil {
-                    do throws(SpecRunError) {
-                        handover.put(.success(try parseAgain(wanted[position])))
-                    } catch {
-                        handover.put(.failure(error))
-                        break
-                    }
-                }
-                handover.finish()
-            }
-            reader.stackSize = 8 << 20
-            reader.name = "spec-reparser"
-            reader.start()
+        let handovers = (0..<lanes).map { lane in
+            readAhead(
+                stride(from: lane, to: wanted.count, by: lanes).map { wanted[$0] }.filter { $0.kept == nil },
+                name: "spec-reparser", capacity: 2
+            ) { [self] file throws(SpecRunError) in try parseAgain(file) }
         }
-        for position in wanted.indices {
-            if let kept = wanted[position].kept {
-                handle(kept)
-                continue
+        var lane = 0
+        do throws(SpecRunError) {
+            for file in wanted {
+                if let kept = file.kept {
+                    handle(kept)
+                } else if let parsed = try handovers[lane].nextValue() {
+                    handle(parsed.selection)
+                }
+                lane = (lane + 1) % lanes
             }
-            switch handovers[position % lanes].take() {
-            case .success(let parsed)?:
-                handle(parsed.selection)
-            case .failure(let error)?:
-                for handover in handovers { while handover.take() != nil {} }
-                throw error
-            case nil:
-                return
-            }
+        } catch {
+            for handover in handovers { while handover.take() != nil {} }  // let every thread end
+            throw error
         }
     }
 
