@@ -78,12 +78,13 @@ struct MergeCommand {
             StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
+        ignoreBrokenPipes()
         for envelope in envelopes { sink.emit(envelope) }
-        if let error = sink.finish() {
-            StandardStreams.writeError("\(name) merge: \(error)\n")
-            return 2
-        }
+        let failures = sink.finish()
+        for failure in failures { StandardStreams.writeError("\(name) merge: \(failure)\n") }
         announce(files: sink.writtenFiles)
+        if sink.consoleWasClosed { return consoleClosedExitStatus }
+        if !failures.isEmpty { return 2 }
         return sink.success ? 0 : 1
     }
 }

@@ -67,17 +67,44 @@ struct FormatRequest: Equatable {
 /// The reports of one run: the console formatters and the report files, fed from the message stream.
 ///
 /// The run's envelopes may arrive from several threads (parallel workers); they are fed to the formatters one
-/// at a time under a lock. The first report error is kept and returned by `finish()`.
+/// at a time under a lock. A report that fails (a full disk, a closed pipe) costs only itself: the others get the
+/// whole stream. A console closed early (`| head`, quitting `less`) stops the console formats only.
 final class ReportSink: MessageSink {
+    /// One report of the run.
+    private struct Report {
+        /// The format's name (`junit`).
+        var format: String
+        /// The path written, as given (nil for the console).
+        var path: String?
+        var formatter: any ReportFormatter
+        /// Whether a failure leaves the previous file as it was (a file written atomically).
+        var isAtomic: Bool
+    }
+
+    /// A report that could not be written.
+    struct Failure: CustomStringConvertible {
+        /// The format's name (`junit`).
+        var format: String
+        /// The error, naming the path and the reason.
+        var error: ReportError
+        /// Whether the previous file, if any, was left as it was.
+        var previousKept: Bool
+
+        /// `the junit report was not written: cannot write the report to R/junit.xml: No space left on device...`
+        var description: String {
+            "the \(format) report was not written: \(error)"
+                + (previousKept ? " (the previous file, if any, is left as it was)" : "")
+        }
+    }
+
     private struct State {
         var reporter: Reporter
-        var error: ReportError?
+        var reports: [Report]
         var isFinished = false
     }
 
     private let state: Mutex<State>
-    /// The report files that will exist once the run finishes, for the closing lines of the console output.
-    let writtenFiles: [String]
+    private let console: ConsoleOutput
     /// Whether undefined, pending and ambiguous scenarios fail the run.
     let strict: Bool
 
@@ -89,8 +116,8 @@ final class ReportSink: MessageSink {
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         let query = RunQuery()
-        var formatters: [any ReportFormatter] = []
-        var files: [String] = []
+        let console = ConsoleOutput()
+        var reports: [Report] = []
         let effective =
             requests.isEmpty
             ? [FormatRequest(name: "progress", path: nil)] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
@@ -99,64 +126,127 @@ final class ReportSink: MessageSink {
         for request in effective {
             let format = request.format
             let output: any ReportOutput
-            let isConsole: Bool
-            if let path = request.path, path != "-" {
-                output = try AtomicFileOutput(URL(fileURLWithPath: path))
-                files.append(path)
-                isConsole = false
+            let path: String?
+            if let given = request.path, given != "-" {
+                output = try reportFileOutput(at: URL(fileURLWithPath: given))
+                path = given
             } else if request.path == nil, let fileName = directoryNames.name(of: format) {
                 let url = directory.appendingPathComponent(fileName)
-                output = try AtomicFileOutput(url)
-                files.append(url.relativePath)
-                isConsole = false
+                output = try reportFileOutput(at: url)
+                path = url.relativePath
             } else {
-                output = FileDescriptorOutput.standardOutput()
-                isConsole = true
+                output = console
+                path = nil
             }
             let settings = ReportSettings(
-                strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal,
+                strict: strict, title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
                 variant: variant)
-            formatters.append(format.makeFormatter(output: output, settings: settings, query: query))
+            reports.append(
+                Report(
+                    format: request.name, path: path,
+                    formatter: format.makeFormatter(output: output, settings: settings, query: query),
+                    isAtomic: output is AtomicFileOutput))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
-            formatters.append(MarkdownFormatter(output: summary, title: title, strict: strict, query: query))
+            reports.append(
+                Report(
+                    format: "GitHub step summary", path: nil,
+                    formatter: MarkdownFormatter(output: summary, title: title, strict: strict, query: query),
+                    isAtomic: false))
         }
-        state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
-        writtenFiles = files
+        state = Mutex(
+            State(reporter: Reporter(query: query, formatters: reports.map(\.formatter)), reports: reports))
+        self.console = console
         self.strict = strict
     }
 
-    /// Feeds one envelope to every formatter.
+    /// Feeds one envelope to every formatter that has not failed.
     func emit(_ envelope: Envelope) {
         state.withLock { state in
-            guard state.error == nil, !state.isFinished else { return }
-            do throws(ReportError) {
-                try state.reporter.consume(envelope)
-            } catch {
-                state.error = error
+            guard !state.isFinished else { return }
+            try? state.reporter.consume(envelope)
+        }
+    }
+
+    /// Finishes every report; returns those that could not be written (the console closed early is not one: see
+    /// `consoleWasClosed`).
+    @discardableResult
+    func finish() -> [Failure] {
+        state.withLock { state in
+            if !state.isFinished {
+                state.isFinished = true
+                try? state.reporter.finish()
+            }
+            return state.reports.compactMap { report in
+                guard let error = state.reporter.error(of: report.formatter) else { return nil }
+                if report.path == nil && report.format != "GitHub step summary" && console.wasClosed { return nil }
+                return Failure(format: report.format, error: error, previousKept: report.isAtomic)
             }
         }
     }
 
-    /// Finishes every report; returns the first error met while writing, if any.
-    func finish() -> ReportError? {
+    /// The report files written (all of them once the run has finished, except those that failed), for the
+    /// closing lines of the console output.
+    var writtenFiles: [String] {
         state.withLock { state in
-            guard !state.isFinished else { return state.error }
-            state.isFinished = true
-            do throws(ReportError) {
-                try state.reporter.finish()
-            } catch {
-                if state.error == nil { state.error = error }
+            state.reports.compactMap { report in
+                guard let path = report.path, state.reporter.error(of: report.formatter) == nil else { return nil }
+                return path
             }
-            return state.error
         }
     }
+
+    /// Whether standard output was closed by its reader before the run ended (`| head`, quitting `less`).
+    var consoleWasClosed: Bool { console.wasClosed }
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).
     var success: Bool {
         state.withLock { $0.reporter.query.success }
     }
+}
+
+/// Standard output for the console formats. Writing to a pipe whose reader has gone (SIGPIPE is ignored while
+/// reports are written) fails with EPIPE; that is remembered, so the run can say the console was closed.
+final class ConsoleOutput: ReportOutput, @unchecked Sendable {
+    // Written under the report sink's lock, read after the run.
+    private let closed = Atomic<Bool>(false)
+    let name = "standard output"
+
+    /// Whether a write found the reader gone.
+    var wasClosed: Bool { closed.load(ordering: .relaxed) }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(1, base + offset, bytes.count - offset)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    var request = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&request, 1, -1)
+                    continue
+                }
+                if code == EPIPE { closed.store(true, ordering: .relaxed) }
+                throw ReportError.cannotWrite(destination: name, reason: String(cString: strerror(code)))
+            }
+            offset += written
+        }
+    }
+
+    func close() throws(ReportError) {}
+}
+
+/// The exit status when standard output was closed before the run ended (`| head`): 141, as for a process that
+/// SIGPIPE stopped, though here the run went on and wrote its report files.
+let consoleClosedExitStatus: Int32 = 128 + SIGPIPE
+
+/// Ignores SIGPIPE for the rest of the process, so a console closed early (`| head`) makes writes to it fail
+/// instead of killing the process before the report files are written.
+func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
 }
 
 /// Finishes `sink` when the user presses Ctrl-C (SIGINT) or the process is asked to stop (SIGTERM): the reports
@@ -168,7 +258,7 @@ func finishReportsOnInterrupt(_ sink: ReportSink, name: String) -> [any Dispatch
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
             StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")
-            if let error = sink.finish() { StandardStreams.writeError("\(name): \(error)\n") }
+            for failure in sink.finish() { StandardStreams.writeError("\(name): \(failure)\n") }
             announce(files: sink.writtenFiles)
             exit(130)
         }

@@ -136,6 +136,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         rerun: Bool = false
     ) async -> Int32 {
         var success = true
+        var consoleClosed = false
+        if !rerun { ignoreBrokenPipes() }
         for (index, variant) in variants.enumerated() {
             let runner = SpecRunner(
                 library: command.library, configuration: configuration, fileID: command.origin.fileID,
@@ -200,14 +202,15 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             do throws(SpecRunError) {
                 summary = try await runner.run(files, sink: sink)
             } catch {
-                _ = sink.finish()
+                sink.finish()
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
-            if let error = sink.finish() {
-                StandardStreams.writeError("\(name): could not write a report: \(error)\n")
+            for failure in sink.finish() {
+                StandardStreams.writeError("\(name): \(failure)\n")
                 success = false
             }
+            consoleClosed = consoleClosed || sink.consoleWasClosed
             // The console formats list the parse errors above their summary; without one, they go to stderr.
             let showsSummary = formats.contains {
                 $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format)
@@ -224,6 +227,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             }
             announce(files: sink.writtenFiles)
             success = success && summary.success
+        }
+        if consoleClosed {
+            StandardStreams.writeError(
+                "\(name): standard output was closed before the run ended; the report files were written\n")
+            return consoleClosedExitStatus
         }
         return success ? 0 : 1
     }

@@ -32,8 +32,9 @@ enum StandardStreams {
     }
 }
 
+/// `write(2)`, whichever C library this platform has.
 @inline(__always)
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Darwin)
         return Darwin.write(descriptor, pointer, count)
     #elseif canImport(Musl)

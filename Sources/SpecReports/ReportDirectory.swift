@@ -3,7 +3,8 @@ import Messages
 
 /// The report files written into one directory (`reports/` by default), under standard names that can be
 /// changed or switched off one by one. Every file is written atomically (a temporary file renamed into place
-/// when the report is finished), so an interrupted run never leaves a truncated report.
+/// when the report is finished), so an interrupted run or a full disk never leaves a truncated report; a name that
+/// is a device, a FIFO or a symbolic link is written through instead (see `reportFileOutput(at:)`).
 ///
 /// ```swift
 /// let reporter = try ReportDirectory().makeReporter()
@@ -95,8 +96,8 @@ public struct ReportDirectory: Sendable, Hashable {
         directory.appendingPathComponent(name)
     }
 
-    /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
-    /// Fails (naming the path) when the directory or a temporary file cannot be created.
+    /// Creates one formatter per enabled report, each writing to its own file (`reportFileOutput(at:)`) and
+    /// sharing `query`. Fails (naming the path) when the directory or a temporary file cannot be created.
     public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
         let settings = ReportSettings(strict: strict, title: title, variant: variant)
         var formatters: [any ReportFormatter] = []
@@ -104,7 +105,7 @@ public struct ReportDirectory: Sendable, Hashable {
             guard let name = fileNames.name(of: format) else { continue }
             // A failure leaves the temporary files already opened to be removed when their outputs are released.
             formatters.append(
-                format.makeFormatter(output: try AtomicFileOutput(url(of: name)), settings: settings, query: query))
+                format.makeFormatter(output: try reportFileOutput(at: url(of: name)), settings: settings, query: query))
         }
         return formatters
     }

@@ -47,11 +47,18 @@ extension ReportFormatter {
 ///     try JUnitFormatter(output: AtomicFileOutput(url), query: query),
 /// ])
 /// ```
+///
+/// One report failing (a full disk, a closed pipe) costs only that report: the reporter stops feeding it, keeps its
+/// error (`error(of:)`, `errors`) and goes on feeding the others the whole stream.
 public final class Reporter {
     /// The index shared by the formatters.
     public let query: RunQuery
     /// The formatters, fed in order.
     public private(set) var formatters: [any ReportFormatter]
+    /// Why each failed formatter failed, by formatter.
+    private var failures: [ObjectIdentifier: ReportError] = [:]
+    /// The errors of the failed formatters, in the order they failed.
+    public private(set) var errors: [ReportError] = []
 
     /// Creates a reporter. Formatters created with `query` share its indexing; any other formatter is fed
     /// through its own query.
@@ -65,28 +72,46 @@ public final class Reporter {
         formatters.append(formatter)
     }
 
-    /// Indexes `envelope` once, then lets every formatter react to it.
-    public func consume(_ envelope: Envelope) throws(ReportError) {
-        query.update(envelope)
-        for formatter in formatters {
-            if formatter.query === query {
-                try formatter.receive(envelope)
-            } else {
-                try formatter.consume(envelope)
-            }
-        }
+    /// Why `formatter` failed, or nil while it has not.
+    public func error(of formatter: any ReportFormatter) -> ReportError? {
+        failures[ObjectIdentifier(formatter)]
     }
 
-    /// Finishes every formatter, even when one fails, and rethrows the first error.
-    public func finish() throws(ReportError) {
+    /// Indexes `envelope` once, then lets every formatter that has not failed react to it. Throws the first error
+    /// met for this envelope, after every other formatter has had it.
+    public func consume(_ envelope: Envelope) throws(ReportError) {
+        query.update(envelope)
         var firstError: ReportError?
-        for formatter in formatters {
-            do {
-                try formatter.finish()
+        for formatter in formatters where failures[ObjectIdentifier(formatter)] == nil {
+            do throws(ReportError) {
+                if formatter.query === query {
+                    try formatter.receive(envelope)
+                } else {
+                    try formatter.consume(envelope)
+                }
             } catch {
+                record(error, of: formatter)
                 if firstError == nil { firstError = error }
             }
         }
         if let firstError { throw firstError }
+    }
+
+    /// Finishes every formatter that has not failed, even when one fails, and throws the first error met, this
+    /// time or while the stream was fed.
+    public func finish() throws(ReportError) {
+        for formatter in formatters where failures[ObjectIdentifier(formatter)] == nil {
+            do throws(ReportError) {
+                try formatter.finish()
+            } catch {
+                record(error, of: formatter)
+            }
+        }
+        if let first = errors.first { throw first }
+    }
+
+    private func record(_ error: ReportError, of formatter: any ReportFormatter) {
+        failures[ObjectIdentifier(formatter)] = error
+        errors.append(error)
     }
 }

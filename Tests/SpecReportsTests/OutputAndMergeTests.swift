@@ -232,3 +232,134 @@ struct OutputAndMergeTests {
         }
     }
 }
+
+/// Which output a report path gets, and what one failing report costs the others.
+@Suite("Report paths that are not plain files, and failing reports")
+struct ReportPathTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spec-report-paths-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func kind(of path: String) -> mode_t {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return 0 }
+        return status.st_mode & S_IFMT
+    }
+
+    @Test("/dev/null is written through and is still a character device afterwards")
+    func devNull() throws {
+        try #require(kind(of: "/dev/null") == S_IFCHR)
+        let output = try reportFileOutput(at: URL(fileURLWithPath: "/dev/null"))
+        #expect(output is WriteThroughOutput, "a device is never replaced")
+        try output.write("<testsuite/>")
+        try output.close()
+        #expect(kind(of: "/dev/null") == S_IFCHR)
+    }
+
+    @Test("an atomic output refuses a destination that is not a regular file, so it can never replace it")
+    func atomicRefusesSpecialFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("report.fifo")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        #expect(throws: ReportError.notAFile(path: fifo.path, kind: "a FIFO")) {
+            _ = try AtomicFileOutput(fifo)
+        }
+        #expect(throws: ReportError.notAFile(path: directory.path, kind: "a folder")) {
+            _ = try reportFileOutput(at: directory)
+        }
+        #expect(kind(of: fifo.path) == S_IFIFO)
+    }
+
+    @Test("a FIFO that no process reads is an error after a bounded wait, not a hang")
+    func fifoWithoutReader() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("lonely.fifo")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        #expect {
+            _ = try reportFileOutput(at: fifo, fifoReaderWait: .milliseconds(100))
+        } throws: { error in
+            "\(error)".contains(fifo.path) && "\(error)".contains("no process opened the FIFO for reading")
+        }
+    }
+
+    @Test("a symbolic link to nothing yet creates its target and stays a link; a link loop is an error")
+    func danglingLinkAndLoop() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("junit.xml")
+        let target = directory.appendingPathComponent("real/junit.xml")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real/junit.xml")
+        try writeAtomically(Array("report".utf8), to: link)
+        #expect(kind(of: link.path) == S_IFLNK)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "report")
+
+        let loop = directory.appendingPathComponent("loop.xml")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop.xml")
+        #expect {
+            try writeAtomically(Array("report".utf8), to: loop)
+        } throws: { error in
+            "\(error)".contains(loop.path) && "\(error)".contains("loop")
+        }
+    }
+
+    @Test("a report folder whose path is a file is an error naming the file")
+    func folderThatIsAFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("reports")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: ReportError.notAFolder(path: file.path, kind: "a regular file")) {
+            _ = try reportFileOutput(at: file.appendingPathComponent("sub/junit.xml"))
+        }
+    }
+
+    @Test("a replaced report keeps the previous file's permissions")
+    func keepsPermissions() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("report.md")
+        try Data("old".utf8).write(to: url)
+        try #require(chmod(url.path, 0o600) == 0)
+        try writeAtomically(Array("new".utf8), to: url)
+        var status = stat()
+        try #require(stat(url.path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+    }
+
+    /// An output whose writes fail, as a full disk's do.
+    final class FailingOutput: ReportOutput {
+        let name = "full.xml"
+        func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+            throw ReportError.cannotWrite(destination: name, reason: "No space left on device")
+        }
+        func close() throws(ReportError) {}
+    }
+
+    @Test("one report failing costs only that report: the others get the whole stream")
+    func failingReportIsolated() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Passing", [.passed("a step")])
+        builder.scenario("Failing", [.failed("it breaks")])
+        let query = RunQuery()
+        let failing = MessageFormatter(output: FailingOutput(), query: query)
+        let junitOutput = MemoryOutput()
+        let junit = JUnitFormatter(output: junitOutput, query: query)
+        let reporter = Reporter(query: query, formatters: [failing, junit])
+        for envelope in builder.build() { try? reporter.consume(envelope) }
+        #expect(throws: ReportError.cannotWrite(destination: "full.xml", reason: "No space left on device")) {
+            try reporter.finish()
+        }
+        #expect(reporter.error(of: failing) != nil)
+        #expect(reporter.error(of: junit) == nil)
+        #expect(reporter.errors.count == 1)
+        #expect(junitOutput.isClosed)
+        #expect(junitOutput.text.contains("tests=\"2\""), "\(junitOutput.text.prefix(300))")
+        #expect(junitOutput.text.contains("failures=\"1\""))
+        #expect(!junitOutput.text.contains("interrupted"))
+    }
+}

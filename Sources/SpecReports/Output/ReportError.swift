@@ -8,6 +8,10 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// Two shards disagree about a message that must be the same in every shard.
     case conflictingShards(shard: String, reason: String)
+    /// A report's path is something a report cannot be written to: a folder, a socket (`kind` says which).
+    case notAFile(path: String, kind: String)
+    /// A report folder's path (or a folder above it) is not a folder: a file, a FIFO (`kind` says which).
+    case notAFolder(path: String, kind: String)
 
     /// One line naming the path or destination and what to do next.
     public var description: String {
@@ -20,6 +24,10 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .conflictingShards(let shard, let reason):
             "cannot merge \(shard): \(reason) (were all shards run from the same sources?)"
+        case .notAFile(let path, let kind):
+            "cannot write a report to \(path): it is \(kind); give the path of a file (or of a device or a FIFO)"
+        case .notAFolder(let path, let kind):
+            "cannot write reports into \(path): it is \(kind), not a folder; give another report folder"
         }
     }
 }

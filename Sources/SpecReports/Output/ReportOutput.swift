@@ -121,11 +121,13 @@ public final class TextStreamOutput<Stream: TextOutputStream>: ReportOutput {
 }
 
 /// Writes a report to a temporary file in the destination's directory and renames it into place on `close()`,
-/// so that readers never see a truncated report: an interrupted run leaves either the previous complete file or
-/// the new complete file.
+/// so that readers never see a truncated report: an interrupted run, a full disk or a failed write leaves either
+/// the previous complete file or the new complete file, and no temporary file.
 ///
-/// The directory is created if needed. If the output is discarded (or deallocated) without `close()`, the
-/// temporary file is removed and the destination is left untouched.
+/// The directory is created if needed. The destination must be a regular file or not exist yet (a device, a FIFO
+/// or a symbolic link is written through instead: open those with `reportFileOutput(at:)`). A write that fails
+/// removes the temporary file at once and every later call throws the same error; so does an output discarded (or
+/// deallocated) without `close()`. A replaced report keeps the previous one's permissions.
 public final class AtomicFileOutput: ReportOutput {
     /// Where the report ends up.
     public let destination: URL
@@ -133,18 +135,29 @@ public final class AtomicFileOutput: ReportOutput {
     public let temporaryURL: URL
     private var descriptor: Int32
     private var isFinished = false
+    private var failure: ReportError?
 
-    /// The destination's path.
-    public var name: String { destination.path }
+    /// The path named in messages: the destination's, or the one given (a symbolic link to it).
+    public let name: String
 
-    /// Opens a new temporary file beside `destination` (creating the directory if needed).
-    public init(_ destination: URL) throws(ReportError) {
+    /// Opens a new temporary file beside `destination` (creating the directory if needed); `name` is the path
+    /// named in messages (by default the destination's).
+    ///
+    /// - Throws: `ReportError.notAFile` when `destination` exists and is not a regular file,
+    ///   `ReportError.notAFolder` or `ReportError.cannotCreate` when the directory or the temporary file cannot
+    ///   be created.
+    public init(_ destination: URL, name: String? = nil) throws(ReportError) {
         self.destination = destination
+        self.name = name ?? destination.path
         let directory = destination.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ReportError.cannotCreate(path: directory.path, reason: Self.reason(of: error))
+        try makeReportFolder(directory)
+        var previous = stat()
+        var previousMode: mode_t?
+        if lstat(destination.path, &previous) == 0 {
+            guard previous.st_mode & S_IFMT == S_IFREG else {
+                throw ReportError.notAFile(path: destination.path, kind: FileKind(mode: previous.st_mode).description)
+            }
+            previousMode = previous.st_mode & 0o7777
         }
         let unique = UUID().uuidString.prefix(8).lowercased()
         temporaryURL = directory.appendingPathComponent(".\(destination.lastPathComponent).\(unique).tmp")
@@ -152,27 +165,34 @@ public final class AtomicFileOutput: ReportOutput {
         if descriptor < 0 {
             throw ReportError.cannotCreate(path: temporaryURL.path, reason: String(cString: strerror(errno)))
         }
+        if let previousMode { _ = fchmod(descriptor, previousMode) }
     }
 
     deinit {
         if !isFinished { discard() }
     }
 
-    /// Writes to the temporary file.
+    /// Writes to the temporary file. On failure the temporary file is removed and the destination left as it was.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+        if let failure { throw failure }
         guard !isFinished else {
             throw ReportError.cannotWrite(destination: name, reason: "the report was already closed")
         }
         if let reason = writeAll(bytes, to: descriptor) {
-            throw ReportError.cannotWrite(destination: name, reason: reason)
+            try fail(reason)
         }
     }
 
-    /// Flushes the temporary file to disk and renames it to `destination`, replacing any previous report.
+    /// Flushes the temporary file to disk and renames it to `destination`, replacing any previous report. When
+    /// anything fails (an earlier write, the flush, the rename), the temporary file is removed, the destination is
+    /// left as it was, and the error says why.
     public func close() throws(ReportError) {
+        if let failure { throw failure }
         guard !isFinished else { return }
+        if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
+            try fail(String(cString: strerror(errno)))
+        }
         isFinished = true
-        _ = fsync(descriptor)
         if systemClose(descriptor) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryURL.path)
@@ -183,6 +203,7 @@ public final class AtomicFileOutput: ReportOutput {
             unlink(temporaryURL.path)
             throw ReportError.cannotWrite(destination: name, reason: "cannot rename the finished report: \(reason)")
         }
+        syncFolder(of: destination)
     }
 
     /// Abandons the report: removes the temporary file and leaves `destination` untouched.
@@ -193,14 +214,19 @@ public final class AtomicFileOutput: ReportOutput {
         unlink(temporaryURL.path)
     }
 
-    private static func reason(of error: any Error) -> String {
-        (error as NSError).localizedDescription
+    /// Abandons the report after a failure, remembers why, and throws.
+    private func fail(_ reason: String) throws(ReportError) {
+        discard()
+        let error = ReportError.cannotWrite(destination: name, reason: reason)
+        failure = error
+        throw error
     }
 }
 
-/// Writes a complete report to `url` atomically (temporary file, then rename).
+/// Writes a complete report to `url`: atomically (temporary file, then rename) for a regular file or a new one,
+/// written through for a device, a FIFO or a symbolic link (see `reportFileOutput(at:)`).
 public func writeAtomically(_ bytes: [UInt8], to url: URL) throws(ReportError) {
-    let output = try AtomicFileOutput(url)
+    let output = try reportFileOutput(at: url)
     try output.write(bytes)
     try output.close()
 }
