@@ -11,8 +11,9 @@ import Gherkin
 
 /// Watches the `.feature` files under some paths (files or folders) and says which were created or changed. It
 /// waits on the file system's events where the platform has them (inotify on Linux) and polls twice a second
-/// elsewhere; it never spins. A change is a new modification time or size whose content differs, so an editor
-/// saving the same text runs nothing.
+/// elsewhere; it never spins. A change is a new modification time or size whose content differs (a hash of every
+/// byte), so an editor saving the same text runs nothing. A folder removed and made again (a branch switch), the
+/// watched folder itself included, is watched again.
 final class SpecWatcher {
     /// What one wait found.
     struct Changes: Equatable {
@@ -22,19 +23,49 @@ final class SpecWatcher {
         var removed: [String]
     }
 
-    /// A file's modification time and size (to skip reading it again), and a hash of its content (what counts).
+    /// A file's modification time and size (to skip reading it again), and its content (what counts): its size
+    /// and a hash of every byte.
     private struct Stamp {
         var seconds: Int
         var nanoseconds: Int
         var size: Int64
-        var content: Int
+        var content: Content
+    }
+
+    /// What a file holds, as compared between two scans.
+    struct Content: Hashable {
+        var size: Int
+        var hash: Int
+
+        /// The content of `data`: its size and a hash of every byte (`Data.hashValue` covers only the first 80).
+        init(_ data: Data) {
+            size = data.count
+            var hasher = Hasher()
+            data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        /// A file that cannot be read.
+        static let unreadable = Content(size: -1, hash: 0)
+
+        private init(size: Int, hash: Int) {
+            self.size = size
+            self.hash = hash
+        }
     }
 
     private let paths: [String]
     private var stamps: [String: Stamp] = [:]
     #if os(Linux)
+        /// A folder watched, as it was when its watch was added (a folder made again is another inode).
+        private struct Watch {
+            var descriptor: Int32
+            var device: UInt64
+            var inode: UInt64
+        }
+
         private var events: Int32 = -1
-        private var watched: Set<String> = []
+        private var watched: [String: Watch] = [:]
     #endif
 
     /// How the watcher waits: `"inotify"` or `"polling"`.
@@ -92,21 +123,67 @@ final class SpecWatcher {
     }
 
     #if os(Linux)
+        /// Reads every queued event. A watch the kernel dropped (its folder was removed) is forgotten, so the folder
+        /// is watched again once it is made again.
         private func drainEvents() {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while buffer.withUnsafeMutableBytes({ read(events, $0.baseAddress, $0.count) }) > 0 {}
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(events, $0.baseAddress, $0.count) }
+                guard count > 0 else { return }
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= count {
+                    let (descriptor, mask, length) = buffer.withUnsafeBytes { bytes in
+                        let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        return (event.wd, event.mask, Int(event.len))
+                    }
+                    if mask & UInt32(IN_IGNORED) != 0 {
+                        watched = watched.filter { $0.value.descriptor != descriptor }
+                    }
+                    offset += header + length
+                }
+            }
         }
     #endif
 
-    /// Watches every folder under the paths (new folders included), so saves by rename are seen too.
+    /// Watches every folder under the paths (new folders included), so saves by rename are seen too; a path that
+    /// does not exist (yet, or any more) is waited for in the nearest folder above it that exists.
     private func addWatches() {
         #if os(Linux)
             guard events >= 0 else { return }
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY)
-            for folder in folders() where !watched.contains(folder) {
-                if inotify_add_watch(events, folder, mask) >= 0 { watched.insert(folder) }
+            var wanted = folders()
+            for path in paths where !FileManager.default.fileExists(atPath: path) {
+                if let ancestor = nearestExistingFolder(above: path) { wanted.append(ancestor) }
+            }
+            for folder in wanted {
+                var info = stat()
+                guard stat(folder, &info) == 0 else { continue }
+                let device = UInt64(info.st_dev)
+                let inode = UInt64(info.st_ino)
+                if let known = watched[folder] {
+                    if known.device == device && known.inode == inode { continue }
+                    // Removed and made again between two looks: the old watch is on a folder that is gone.
+                    inotify_rm_watch(events, known.descriptor)
+                    watched[folder] = nil
+                }
+                let descriptor = inotify_add_watch(events, folder, mask)
+                if descriptor >= 0 { watched[folder] = Watch(descriptor: descriptor, device: device, inode: inode) }
             }
         #endif
+    }
+
+    /// The nearest folder above `path` that exists.
+    private func nearestExistingFolder(above path: String) -> String? {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while true {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return folder.path
+            }
+            if folder.path == "/" { return nil }
+            folder = folder.deletingLastPathComponent()
+        }
     }
 
     private func folders() -> [String] {
@@ -153,7 +230,7 @@ final class SpecWatcher {
             }
             found[file] = Stamp(
                 seconds: seconds, nanoseconds: nanoseconds, size: Int64(info.st_size),
-                content: FileManager.default.contents(atPath: file)?.hashValue ?? 0)
+                content: FileManager.default.contents(atPath: file).map(Content.init) ?? .unreadable)
         }
         return found
     }

@@ -107,6 +107,93 @@ struct WatchTests {
     }
 }
 
+/// `feed-specs --watch` on a folder, with its output collected.
+private struct WatchSession {
+    let process = Process()
+    let collector: OutputCollector
+
+    init(_ arguments: [String], in directory: URL) throws {
+        process.executableURL = FeedSpecsCommand.url
+        process.arguments = arguments + ["--watch", "--format", "summary"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        collector = OutputCollector(output.fileHandleForReading)
+    }
+
+    /// Waits for the next `Watching` line after `count - 1` of them (20 s at most: a hang guard).
+    func waitForWatching(_ count: Int) -> Bool {
+        collector.wait(for: "Watching", count: count, seconds: 20)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+    }
+}
+
+@Suite(
+    "feed-specs --watch sees every real change",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct WatchChangeTests {
+    static let spec = """
+        Feature: Saved
+          Scenario: Saved a while ago
+            Given the customer has connectivity
+            # saved 3 days ago, a comment far past the first eighty bytes of the file, which a short hash reads
+
+        """
+
+    @Test("an edit of the same size past the first 80 bytes (saved 3 → 9 days ago) reruns the file")
+    func sameSizeEditPastTheStart() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("Watched")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("saved.feature")
+        try Self.spec.write(to: file, atomically: true, encoding: .utf8)
+        let session = try WatchSession(["Watched"], in: directory)
+        defer { session.stop() }
+        #expect(session.waitForWatching(1), "\(session.collector.text)")
+
+        let edited = Self.spec.replacingOccurrences(of: "saved 3 days ago", with: "saved 9 days ago")
+        #expect(edited.utf8.count == Self.spec.utf8.count)
+        try edited.write(to: file, atomically: false, encoding: .utf8)
+        #expect(session.waitForWatching(2), "the edit was not seen: \(session.collector.text)")
+        #expect(session.collector.text.contains("Watched/saved.feature changed"))
+    }
+
+    @Test(
+        "a watched folder removed and made again (a branch switch) is still watched",
+        arguments: ["Watched/sub", "Watched"])
+    func folderMadeAgain(removed: String) throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sub = directory.appendingPathComponent("Watched/sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Self.spec.write(to: sub.appendingPathComponent("saved.feature"), atomically: true, encoding: .utf8)
+        let session = try WatchSession(["Watched"], in: directory)
+        defer { session.stop() }
+        #expect(session.waitForWatching(1), "\(session.collector.text)")
+
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(removed))
+        #expect(session.waitForWatching(2), "the removal was said: \(session.collector.text)")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        // Time for the watcher to look again before the file comes, as after a checkout that makes the folders
+        // first.
+        Thread.sleep(forTimeInterval: 0.5)
+        try Self.spec.write(to: sub.appendingPathComponent("back.feature"), atomically: false, encoding: .utf8)
+        #expect(session.waitForWatching(3), "the new file was not seen: \(session.collector.text)")
+        #expect(session.collector.text.contains("Watched/sub/back.feature changed"))
+        try (Self.spec + "\n").write(to: sub.appendingPathComponent("back.feature"), atomically: false, encoding: .utf8)
+        #expect(session.waitForWatching(4), "a later save was not seen: \(session.collector.text)")
+    }
+}
+
 @Suite(
     "feed-specs on Markdown specs",
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
