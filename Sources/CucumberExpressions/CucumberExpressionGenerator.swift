@@ -5,7 +5,8 @@ import RegexEngine
 ///
 /// Parameter types with `useForSnippets` (`{int}`, `{float}`, `{string}` and custom types by default) are
 /// matched at word boundaries, leftmost first, longest first; where several types match the same text,
-/// one expression is proposed per combination (preferential types first, then by name; at most 256).
+/// one expression is proposed per combination (preferential types first, then by name; at most 256, fewer for a
+/// step longer than 4 KB: see `expressionBudget`).
 ///
 /// ```swift
 /// let generator = CucumberExpressionGenerator(registry: ParameterTypeRegistry())
@@ -17,6 +18,11 @@ import RegexEngine
 public struct CucumberExpressionGenerator: Sendable {
     /// The most expressions `generateExpressions(for:)` returns.
     public static let maximumExpressions = 256
+
+    /// About how many characters the expressions proposed for one text may hold together (1 MiB): a text longer
+    /// than 4 KB gets fewer than `maximumExpressions` (a 1 MB step gets one), so that the snippets of one
+    /// undefined step stay linear in its length, with a small factor.
+    public static let expressionBudget = 1 << 20
 
     /// One matcher per regexp of each snippet parameter type, compiled once.
     private let matchers: [ParameterTypeMatcher]
@@ -76,20 +82,34 @@ public struct CucumberExpressionGenerator: Sendable {
         }
         segments.append(Self.escape(units[min(position, units.count)...]))
 
+        // Every combination of the types found at each place, the last place varying fastest (the official
+        // generator's order), counted like an odometer: no recursion, so no stack as deep as the parameters.
+        let limit = Self.expressionLimit(textLength: units.count, parameterCount: combinations.count)
+        var choice = [Int](repeating: 0, count: combinations.count)
         var expressions: [GeneratedExpression] = []
-        func generate(_ depth: Int, _ chosen: [ParameterType]) {
-            guard expressions.count < Self.maximumExpressions else { return }
-            if depth == combinations.count {
-                expressions.append(GeneratedExpression(segments: segments, parameterTypes: chosen))
-                return
+        while expressions.count < limit {
+            var chosen: [ParameterType] = []
+            chosen.reserveCapacity(combinations.count)
+            for (place, index) in choice.enumerated() { chosen.append(combinations[place][index]) }
+            expressions.append(GeneratedExpression(segments: segments, parameterTypes: chosen))
+            var place = combinations.count - 1
+            while place >= 0 {
+                choice[place] += 1
+                if choice[place] < combinations[place].count { break }
+                choice[place] = 0
+                place -= 1
             }
-            for parameterType in combinations[depth] {
-                guard expressions.count < Self.maximumExpressions else { return }
-                generate(depth + 1, chosen + [parameterType])
-            }
+            if place < 0 { break }
         }
-        generate(0, [])
         return expressions
+    }
+
+    /// How many expressions to propose for a text of `textLength` UTF-16 units with `parameterCount` parameters:
+    /// `maximumExpressions`, fewer for a text so long that they would pass `expressionBudget` (each expression, and
+    /// each snippet made from it, is about as long as the text plus its parameters' declarations), at least one.
+    static func expressionLimit(textLength: Int, parameterCount: Int) -> Int {
+        let size = max(1, textLength + 16 * parameterCount)
+        return max(1, min(maximumExpressions, expressionBudget / size))
     }
 
     private func stableSorted(_ types: [ParameterType]) -> [ParameterType] {

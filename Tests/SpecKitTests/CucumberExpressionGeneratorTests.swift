@@ -130,6 +130,48 @@ struct CucumberExpressionGeneratorTests {
         #expect(try generator(types).generateExpressions(for: "a s i m p l e s t e p").count == 256)
     }
 
+    /// `count` word-string-number triples: `w0 "s0" 0 w1 "s1" 1 ...`, each number {int} or {float}.
+    private static func triples(_ count: Int) -> String {
+        (0..<count).map { "w\($0) \"s\($0)\" \($0)" }.joined(separator: " ")
+    }
+
+    /// Was a crash: the combinations were copied at every depth of a recursion as deep as the parameters (11 GB).
+    @Test(
+        "a step with 40,000 word-string-number triples (850 KB) gets one expression, within the budget",
+        .timeLimit(.minutes(1)))
+    func manyParameters() throws {
+        let text = Self.triples(40_000)
+        let proposals = try generator().generateExpressions(for: text)
+        let first = try #require(proposals.first)
+        #expect(first.parameterTypes.count == 80_000)
+        #expect(first.source.hasPrefix(#"w0 {string} {int} w1 {string} {int} w2"#))
+        let size = proposals.reduce(0) { $0 + $1.source.utf16.count + 16 * $1.parameterTypes.count }
+        #expect(proposals.count == 1, "a step this long gets one expression, not 256")
+        #expect(size <= max(CucumberExpressionGenerator.expressionBudget, first.source.utf16.count + 16 * 80_000))
+    }
+
+    @Test(
+        "the number of expressions shrinks with the step's length, keeping the official order",
+        arguments: [1, 100, 1_000, 5_000])
+    func expressionsWithinBudget(triples: Int) throws {
+        let text = Self.triples(triples)
+        let proposals = try generator().generateExpressions(for: text)
+        let limit = CucumberExpressionGenerator.expressionLimit(
+            textLength: text.utf16.count, parameterCount: 2 * triples)
+        // Each number is {int} or {float}: 2^triples combinations, the last number varying fastest.
+        #expect(proposals.count == min(limit, 1 << min(triples, 20)))
+        #expect(proposals.count <= CucumberExpressionGenerator.maximumExpressions)
+        let total = proposals.reduce(0) { $0 + $1.source.utf16.count + 16 * $1.parameterTypes.count }
+        #expect(total <= 2 * CucumberExpressionGenerator.expressionBudget || proposals.count == 1)
+        if proposals.count > 1 {
+            #expect(proposals[0].parameterTypes.last?.name == "int")
+            #expect(proposals[1].parameterTypes.last?.name == "float")
+            #expect(
+                proposals[1].parameterTypes.dropLast().map(\.name) == proposals[0].parameterTypes.dropLast().map(\.name)
+            )
+        }
+    }
+
     @Test("prefers the longest non-empty match")
     func longest() throws {
         let proposals = try generator([type("zero-or-more", "[a-z]*"), type("exactly-one", "[a-z]")])

@@ -61,6 +61,21 @@ struct SnippetCacheTests {
         #expect(first == second)
         #expect(first.first?.code.hasPrefix("steps.given(\"I have {int} cukes\")") == true)
     }
+
+    @Test(
+        "an undefined step with 40,000 word-string-number triples gets one snippet (was a crash, as was the quick fix)",
+        .timeLimit(.minutes(1)))
+    func snippetOfAHugeStep() throws {
+        let library = CompiledLibrary(StepLibrary<CacheWorld>())
+        let text = (0..<40_000).map { "w\($0) \"s\($0)\" \($0)" }.joined(separator: " ")
+        let snippets = library.snippets(
+            for: PickleStep(argument: nil, astNodeIds: [], id: "1", type: .context, text: text))
+        #expect(snippets.count == 1)
+        let code = try #require(snippets.first?.code)
+        #expect(code.hasPrefix(#"steps.given("w0 {string} {int} w1 {string} {int}"#))
+        #expect(code.contains("string40000: String, int40000: Int) in"))
+        #expect(code.utf8.count < 4 * text.utf8.count, "linear in the step's length")
+    }
 }
 
 actor CacheWorld {}

@@ -101,6 +101,10 @@ func swiftStringLiteral(_ text: String) -> String {
 func swiftIdentifier(_ name: String) -> String {
     let cleaned = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
     let identifier = cleaned.isEmpty || cleaned.first?.isNumber == true ? "value" + cleaned : cleaned
-    let keywords: Set<String> = ["in", "for", "if", "let", "var", "func", "class", "struct", "return", "do", "is"]
-    return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    return swiftKeywords.contains(identifier) ? "`\(identifier)`" : identifier
 }
+
+/// The Swift keywords a parameter type's name may be.
+private let swiftKeywords: Set<String> = [
+    "in", "for", "if", "let", "var", "func", "class", "struct", "return", "do", "is",
+]
