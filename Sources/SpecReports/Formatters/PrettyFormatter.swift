@@ -3,7 +3,8 @@ import Messages
 /// Cucumber's `pretty` formatter: the feature, rule and scenario lines, and each step with a status symbol as it
 /// finishes (`✔` passed, `✘` failed or ambiguous, `■` undefined or pending, `↷` skipped), its data table or doc
 /// string, its attachments and, indented, its error; the code location of every line is aligned in a `#`
-/// column. The summary follows at the end.
+/// column (at most `TableCell.maximumWidth` characters of step text wide: a longer step has its comment after
+/// one space) and data table cells wider than that are cut with an ellipsis. The summary follows at the end.
 public final class PrettyFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
@@ -124,17 +125,19 @@ public final class PrettyFormatter: ReportFormatter {
         var title = "\(keyword): \(pickle.name)"
         if attempt.attempt > 0 { title += " (attempt \(attempt.attempt + 1))" }
 
-        // Align the `#` comments of the scenario and its steps.
+        // Align the `#` comments of the scenario and its steps, up to a bounded column: a longer line has its
+        // comment after one space, so one very long step does not pad every other line to its width.
         var isBeforeHook: [Bool] = []
         var identifiers: [String?] = []
-        var widths = [indent + title.count]
+        let widestAligned = indent + 4 + TableCell.maximumWidth
+        var widths = [min(indent + title.count, widestAligned)]
         var before = true
         for testStep in attempt.testCase.testSteps {
             before = before && testStep.pickleStepId == nil
             isBeforeHook.append(before)
             let text = stepIdentifier(testStep, isBeforeHook: before)
             identifiers.append(text)
-            if let text { widths.append(indent + 4 + text.count) }
+            if let text { widths.append(min(indent + 4 + text.count, widestAligned)) }
         }
         let layout = AttemptLayout(
             indent: indent, commentColumn: widths.max() ?? 0, isBeforeHook: isBeforeHook, identifiers: identifiers)

@@ -2,7 +2,8 @@ import Messages
 
 /// Cucumber's `usage` formatter: a table of every step definition with how many steps used it, the mean and
 /// longest duration, and below it each step it matched with that step's duration and location. Unused
-/// definitions say `UNUSED`.
+/// definitions say `UNUSED`. A cell wider than `TableCell.maximumWidth` (a very long step) is cut with an
+/// ellipsis, so one long step cannot pad every row of the table to its width.
 ///
 /// ```
 /// ┌────────────────┬──────┬─────────────────┬───────────────────┐
@@ -74,7 +75,9 @@ public final class UsageFormatter: ReportFormatter {
         text.unicodeScalars.count
     }
 
+    /// Writes the table, each cell cut to `TableCell.maximumWidth`.
     private func writeTable(header: [String], groups: [[[String]]]) {
+        let groups = groups.map { rows in rows.map { row in row.map { TableCell.cut($0, width: Self.width) } } }
         var widths = header.map(Self.width)
         for rows in groups {
             for row in rows {
