@@ -24,6 +24,17 @@ public struct NDJSONReader: Sendable {
         file: String? = nil,
         _ body: (Envelope) throws -> Void
     ) throws -> [NDJSONWarning] {
+        try forEachEnvelopeAndLine(in: data, file: file) { envelope, _ in try body(envelope) }
+    }
+
+    /// Decodes every line of `data`, calling `body` with each envelope and its 1-based line number, in order, and
+    /// returns the warnings. `file` names the source in errors and warnings.
+    @discardableResult
+    public func forEachEnvelopeAndLine(
+        in data: Data,
+        file: String? = nil,
+        _ body: (Envelope, Int) throws -> Void
+    ) throws -> [NDJSONWarning] {
         let decoder = JSONDecoder()
         var warnings: [NDJSONWarning] = []
         var lineNumber = 0
@@ -47,7 +58,7 @@ public struct NDJSONReader: Sendable {
             } catch {
                 throw NDJSONReadError(file: file, line: lineNumber, reason: Self.explain(error))
             }
-            try body(envelope)
+            try body(envelope, lineNumber)
         }
         return warnings
     }

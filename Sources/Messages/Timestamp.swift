@@ -29,14 +29,36 @@ public struct Timestamp: Sendable, Hashable, Codable, Comparable {
     /// The current time from the system clock. Code under test should take time from an injected clock instead.
     public static var now: Timestamp { Timestamp(Date()) }
 
+    /// The seconds a timestamp may have, as the schema says: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    public static let validSeconds = -62_135_596_800...253_402_300_799
+
+    /// Decodes a timestamp; seconds outside `validSeconds`, or nanos outside 0...999_999_999, are an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seconds = try container.decode(Int.self, forKey: .seconds)
+        nanos = try container.decode(Int.self, forKey: .nanos)
+        guard Self.validSeconds.contains(seconds) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .seconds, in: container,
+                debugDescription: "\(seconds) is out of range (a timestamp is from year 1 to year 9999)")
+        }
+        guard (0..<1_000_000_000).contains(nanos) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .nanos, in: container, debugDescription: "\(nanos) is out of range (0 to 999999999)")
+        }
+    }
+
     /// The same instant as a `Date` (rounded to `Date`'s precision).
     public var date: Date {
         Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1_000_000_000)
     }
 
-    /// The elapsed time from this timestamp to `later` (negative if `later` is earlier).
+    /// The elapsed time from this timestamp to `later` (negative if `later` is earlier); saturated at
+    /// `MessageDuration.max` or `.min` for timestamps too far apart to subtract.
     public func duration(to later: Timestamp) -> MessageDuration {
-        MessageDuration(seconds: later.seconds - seconds, nanos: 0) + MessageDuration(nanoseconds: later.nanos - nanos)
+        let (difference, overflow) = later.seconds.subtractingReportingOverflow(seconds)
+        if overflow { return later.seconds > seconds ? .max : .min }
+        return MessageDuration(seconds: difference, nanos: 0) + MessageDuration(nanoseconds: later.nanos - nanos)
     }
 
     /// Orders timestamps chronologically.
@@ -63,6 +85,30 @@ public struct MessageDuration: Sendable, Hashable, Codable, Comparable {
 
     /// A duration of zero.
     public static let zero = MessageDuration(seconds: 0, nanos: 0)
+    /// The longest duration: what sums and differences saturate at.
+    public static let max = MessageDuration(seconds: .max, nanos: 999_999_999)
+    /// The most negative duration.
+    public static let min = MessageDuration(seconds: .min, nanos: 0)
+
+    /// The seconds a duration read from a stream may have: as many as whole nanoseconds in 64 bits hold (about
+    /// ±292 years), within the schema's ±10,000 years.
+    public static let validSeconds = -9_223_372_035...9_223_372_035
+
+    /// Decodes a duration; seconds outside `validSeconds`, or nanos outside 0...999_999_999, are an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seconds = try container.decode(Int.self, forKey: .seconds)
+        nanos = try container.decode(Int.self, forKey: .nanos)
+        guard Self.validSeconds.contains(seconds) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .seconds, in: container,
+                debugDescription: "\(seconds) is out of range (a duration is at most 9223372035 s, about 292 years)")
+        }
+        guard (0..<1_000_000_000).contains(nanos) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .nanos, in: container, debugDescription: "\(nanos) is out of range (0 to 999999999)")
+        }
+    }
 
     /// Creates a duration of `nanoseconds` (which may be negative), normalised so `nanos` is in 0...999_999_999.
     public init(nanoseconds: Int) {
@@ -84,9 +130,22 @@ public struct MessageDuration: Sendable, Hashable, Codable, Comparable {
         self.init(seconds: Int(seconds) + normalised.seconds, nanos: normalised.nanos)
     }
 
-    /// The total number of nanoseconds (traps on overflow beyond about ±292 years).
+    /// The total number of nanoseconds, saturated at `Int.max` or `Int.min` beyond about ±292 years.
     public var nanoseconds: Int {
-        seconds * 1_000_000_000 + nanos
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds > 0 ? .max : .min }
+        let (total, overflowAgain) = whole.addingReportingOverflow(nanos)
+        if overflowAgain { return .max }
+        return total
+    }
+
+    /// The duration in whole `unit`s of nanoseconds (`unit` divides a second: 1_000_000 counts milliseconds),
+    /// rounded half up or truncated, saturated at `Int.max` or `Int.min`.
+    public func count(ofNanoseconds unit: Int, rounded: Bool = true) -> Int {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000 / unit)
+        if overflow { return seconds > 0 ? .max : .min }
+        let (total, overflowAgain) = whole.addingReportingOverflow((nanos + (rounded ? unit / 2 : 0)) / unit)
+        return overflowAgain ? .max : total
     }
 
     /// The same duration as a `Swift.Duration`.
@@ -99,10 +158,13 @@ public struct MessageDuration: Sendable, Hashable, Codable, Comparable {
         Double(seconds) + Double(nanos) / 1_000_000_000
     }
 
-    /// The sum of two durations.
+    /// The sum of two durations, saturated at `.max` or `.min`.
     public static func + (lhs: MessageDuration, rhs: MessageDuration) -> MessageDuration {
         let total = lhs.nanos + rhs.nanos
-        return MessageDuration(seconds: lhs.seconds + rhs.seconds + total / 1_000_000_000, nanos: total % 1_000_000_000)
+        let (seconds, overflow) = lhs.seconds.addingReportingOverflow(rhs.seconds)
+        let (carried, overflowAgain) = seconds.addingReportingOverflow(total / 1_000_000_000)
+        if overflow || overflowAgain { return lhs.seconds > 0 ? .max : .min }
+        return MessageDuration(seconds: carried, nanos: total % 1_000_000_000)
     }
 
     /// Orders durations from shortest to longest.

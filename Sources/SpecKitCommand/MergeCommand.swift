@@ -64,7 +64,9 @@ struct MergeCommand {
         let strict = !(parsed.options.last { $0.name == "--strict" || $0.name == "--no-strict" }?.name == "--no-strict")
         let envelopes: [Envelope]
         do {
-            envelopes = try await ShardMerger().mergeFiles(at: parsed.positionals.map { URL(fileURLWithPath: $0) })
+            let merged = try await ShardMerger().merge(filesAt: parsed.positionals.map { URL(fileURLWithPath: $0) })
+            for warning in merged.warnings { StandardStreams.writeError("\(name) merge: warning: \(warning)\n") }
+            envelopes = merged.envelopes
         } catch {
             StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2

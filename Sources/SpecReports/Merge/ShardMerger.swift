@@ -18,29 +18,62 @@ import Messages
 ///
 /// A shard whose document or pickle differs from another shard's for the same URI (the shards ran different
 /// versions of the specs) cannot be merged: `merge` throws `ReportError.conflictingShards` naming the shard.
+///
+/// Each shard is checked first, message by message: an id defined twice in a shard, or pointing to nothing an
+/// earlier message defines, is `ReportError.invalidStream` naming the file, the line and the id; so is a scenario
+/// run by two shards (the same shard given twice, or shards that overlap). Shards that seem to come from
+/// different runs (another implementation, git revision or CI build, other step definitions) merge, with a
+/// warning (see `merge(filesAt:)`).
 public struct ShardMerger: Sendable {
     /// Creates a merger.
     public init() {}
 
     /// Merges `shards` (each a complete or interrupted stream), naming them `names` in errors (default
-    /// `shard 1`, `shard 2`...).
+    /// `shard 1`, `shard 2`...; a message is named by its place in its shard, from 1).
     public func merge(_ shards: [[Envelope]], names: [String]? = nil) throws(ReportError) -> [Envelope] {
+        try merge(shards.map { $0.enumerated().map { ($0.element, $0.offset + 1) } }, names: names).envelopes
+    }
+
+    /// Reads the NDJSON streams at `urls` and merges them; errors name the file and line.
+    public func mergeFiles(at urls: [URL]) async throws -> [Envelope] {
+        try await merge(filesAt: urls).envelopes
+    }
+
+    /// Reads the NDJSON streams at `urls` and merges them, with what the merge noticed; errors name the file and
+    /// line.
+    public func merge(filesAt urls: [URL]) async throws -> MergedStream {
+        var shards: [[(Envelope, Int)]] = []
+        for url in urls {
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw NDJSONReadError(
+                    file: url.path, line: nil, reason: "cannot read the file (\(error.localizedDescription))")
+            }
+            var shard: [(Envelope, Int)] = []
+            try NDJSONReader().forEachEnvelopeAndLine(in: data, file: url.path) { shard.append(($0, $1)) }
+            shards.append(shard)
+        }
+        return try merge(shards, names: urls.map(\.path))
+    }
+
+    private func merge(_ shards: [[(Envelope, Int)]], names: [String]?) throws(ReportError) -> MergedStream {
         let state = MergeState()
         for (index, shard) in shards.enumerated() {
             let name = names.flatMap { index < $0.count ? $0[index] : nil } ?? "shard \(index + 1)"
             try state.add(shard, index: index, name: name)
         }
-        return state.result(shardCount: shards.count)
+        return MergedStream(envelopes: state.result(shardCount: shards.count), warnings: state.warnings)
     }
+}
 
-    /// Reads the NDJSON streams at `urls` and merges them; errors name the file and line.
-    public func mergeFiles(at urls: [URL]) async throws -> [Envelope] {
-        var shards: [[Envelope]] = []
-        for url in urls {
-            shards.append(try await NDJSONReader().read(contentsOf: url).envelopes)
-        }
-        return try merge(shards, names: urls.map(\.path))
-    }
+/// A merged stream, and what the merge noticed without failing.
+public struct MergedStream: Sendable {
+    /// The envelopes of the merged run.
+    public var envelopes: [Envelope]
+    /// Warnings, one line each: shards that seem to come from different runs.
+    public var warnings: [String]
 }
 
 /// The merged stream being built.
@@ -59,13 +92,23 @@ private final class MergeState {
     var runStarted: TestRunStarted?
     var runFinished: [TestRunFinished] = []
     var shardsWithoutFinish = 0
+    var warnings: [String] = []
+    /// The first shard's name, meta and step definitions, to say when another shard seems to come from another run.
+    var firstShard: (name: String, meta: Meta?, definitions: Set<String>)?
+    /// Which shard ran each pickle (by merged id), to find shards that overlap.
+    var pickleRunBy: [String: (index: Int, name: String)] = [:]
 
-    func add(_ shard: [Envelope], index: Int, name: String) throws(ReportError) {
+    func add(_ shard: [(Envelope, Int)], index: Int, name: String) throws(ReportError) {
         map = [:]
         var finished: TestRunFinished?
-        for envelope in shard {
+        var check = ShardCheck(name: name)
+        var shardMeta: Meta?
+        var shardDefinitions: Set<String> = []
+        for (envelope, line) in shard {
+            try check.check(envelope, line: line)
             switch envelope {
-            case .meta:
+            case .meta(let value):
+                shardMeta = value
                 if meta == nil { meta = envelope }
             case .source(let source):
                 if let existing = sourcesByURI[source.uri] {
@@ -85,6 +128,7 @@ private final class MergeState {
                 let key =
                     "stepDefinition|\(definition.pattern.type.rawValue)|\(definition.pattern.source)|"
                     + Self.key(definition.sourceReference)
+                shardDefinitions.insert(key)
                 addDefinition(envelope, id: definition.id, key: key, shard: index)
             case .hook(let hook):
                 let key =
@@ -115,6 +159,18 @@ private final class MergeState {
             case .testRunFinished(let shardFinished):
                 finished = shardFinished
             default:
+                if case .testCase(let testCase) = envelope {
+                    let pickle = map[testCase.pickleId] ?? testCase.pickleId
+                    if let other = pickleRunBy[pickle], other.index != index {
+                        let scenario = picklesByKey.values.first { $0.id == pickle }.map { "'\($0.name)' " } ?? ""
+                        throw ReportError.invalidStream(
+                            file: name, line: line,
+                            reason:
+                                "test case \(testCase.id) runs the scenario \(scenario)(pickle \(testCase.pickleId)) "
+                                + "that \(other.name) ran too: the same shard given twice, or shards that overlap")
+                    }
+                    pickleRunBy[pickle] = (index, name)
+                }
                 let rewriter = IdRewriter(
                     define: { [self] id in
                         let newId = fresh(id, shard: index)
@@ -126,6 +182,44 @@ private final class MergeState {
             }
         }
         if let finished { runFinished.append(finished) } else { shardsWithoutFinish += 1 }
+        noteOtherRun(name: name, meta: shardMeta, definitions: shardDefinitions)
+    }
+
+    /// Warns when a shard seems to come from another run than the first: another implementation, git revision or
+    /// CI build, or other step definitions.
+    private func noteOtherRun(name: String, meta: Meta?, definitions: Set<String>) {
+        guard let first = firstShard else {
+            firstShard = (name, meta, definitions)
+            return
+        }
+        var differences: [String] = []
+        if let meta, let firstMeta = first.meta {
+            func product(_ product: Product) -> String {
+                ([product.name] + [product.version].compactMap { $0 }).joined(separator: " ")
+            }
+            if meta.implementation != firstMeta.implementation || meta.protocolVersion != firstMeta.protocolVersion {
+                differences.append(
+                    "it was written by \(product(meta.implementation)) (protocol \(meta.protocolVersion)), \(first.name) "
+                        + "by \(product(firstMeta.implementation)) (protocol \(firstMeta.protocolVersion))")
+            }
+            if let revision = meta.ci?.git?.revision, let firstRevision = firstMeta.ci?.git?.revision,
+                revision != firstRevision
+            {
+                differences.append("its git revision is \(revision), \(first.name)'s \(firstRevision)")
+            }
+            if let build = meta.ci?.buildNumber, let firstBuild = firstMeta.ci?.buildNumber, build != firstBuild {
+                differences.append("its CI build is \(build), \(first.name)'s \(firstBuild)")
+            }
+        }
+        if !definitions.isEmpty && !first.definitions.isEmpty && definitions != first.definitions {
+            differences.append(
+                "its step definitions differ from \(first.name)'s (\(definitions.subtracting(first.definitions).count) "
+                    + "only in it, \(first.definitions.subtracting(definitions).count) only in \(first.name))")
+        }
+        if !differences.isEmpty {
+            warnings.append(
+                "\(name) seems to come from another run than \(first.name): " + differences.joined(separator: "; "))
+        }
     }
 
     func result(shardCount: Int) -> [Envelope] {

@@ -12,6 +12,8 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAFile(path: String, kind: String)
     /// A report folder's path (or a folder above it) is not a folder: a file, a FIFO (`kind` says which).
     case notAFolder(path: String, kind: String)
+    /// A message of a stream to merge is wrong: an id used twice or pointing nowhere, a shard given twice.
+    case invalidStream(file: String, line: Int?, reason: String)
 
     /// One line naming the path or destination and what to do next.
     public var description: String {
@@ -26,6 +28,8 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot merge \(shard): \(reason) (were all shards run from the same sources?)"
         case .notAFile(let path, let kind):
             "cannot write a report to \(path): it is \(kind); give the path of a file (or of a device or a FIFO)"
+        case .invalidStream(let file, let line, let reason):
+            "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)"
         case .notAFolder(let path, let kind):
             "cannot write reports into \(path): it is \(kind), not a folder; give another report folder"
         }

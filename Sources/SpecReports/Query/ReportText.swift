@@ -6,7 +6,7 @@ public enum ReportText {
     /// A duration as Cucumber writes it: whole minutes, then seconds and milliseconds, e.g. `0m00.123s`,
     /// `2m05.000s`.
     public static func cucumberDuration(_ duration: MessageDuration) -> String {
-        let milliseconds = max(0, duration.seconds * 1000 + duration.nanos / 1_000_000)
+        let milliseconds = max(0, duration.count(ofNanoseconds: 1_000_000, rounded: false))
         let minutes = milliseconds / 60_000
         let seconds = (milliseconds / 1000) % 60
         let millis = milliseconds % 1000
@@ -15,13 +15,13 @@ public enum ReportText {
 
     /// A duration in milliseconds with two decimals, e.g. `1.50ms`.
     public static func milliseconds(_ duration: MessageDuration) -> String {
-        let hundredths = (duration.seconds * 1_000_000_000 + duration.nanos + 5_000) / 10_000
+        let hundredths = duration.count(ofNanoseconds: 10_000)
         return "\(hundredths / 100).\(pad(hundredths % 100, 2))ms"
     }
 
     /// A duration in seconds with up to three decimals, e.g. `0.007`, `12.5`, `0`.
     public static func seconds(_ duration: MessageDuration) -> String {
-        let totalMilliseconds = (duration.nanoseconds + 500_000) / 1_000_000
+        let totalMilliseconds = duration.count(ofNanoseconds: 1_000_000)
         let whole = totalMilliseconds / 1000
         var fraction = pad(totalMilliseconds % 1000, 3)
         while fraction.hasSuffix("0") { fraction.removeLast() }
@@ -30,20 +30,22 @@ public enum ReportText {
 
     /// A short human duration: `850ms`, `1.2s`, `3m 05s`.
     public static func humanDuration(_ duration: MessageDuration) -> String {
-        let milliseconds = max(0, (duration.nanoseconds + 500_000) / 1_000_000)
+        let milliseconds = max(0, duration.count(ofNanoseconds: 1_000_000))
         if milliseconds < 1000 { return "\(milliseconds)ms" }
         if milliseconds < 60_000 {
             let tenths = (milliseconds + 50) / 100
             return "\(tenths / 10).\(tenths % 10)s"
         }
-        let seconds = (milliseconds + 500) / 1000
+        let seconds = milliseconds / 1000 + (milliseconds % 1000 >= 500 ? 1 : 0)
         return "\(seconds / 60)m \(pad(seconds % 60, 2))s"
     }
 
     /// A timestamp in ISO 8601 UTC with milliseconds, e.g. `2024-05-01T12:00:00.123Z`.
     public static func isoTimestamp(_ timestamp: Timestamp) -> String {
-        let days = floorDivide(timestamp.seconds, 86_400)
-        let secondsOfDay = timestamp.seconds - days * 86_400
+        // Clamped to the years a timestamp may have (1 to 9999), so no value can overflow the arithmetic.
+        let clamped = min(max(timestamp.seconds, Timestamp.validSeconds.lowerBound), Timestamp.validSeconds.upperBound)
+        let days = floorDivide(clamped, 86_400)
+        let secondsOfDay = clamped - days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
             + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2)).\(pad(timestamp.nanos / 1_000_000, 3))Z"

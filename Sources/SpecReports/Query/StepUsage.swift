@@ -26,8 +26,8 @@ public struct StepUsage: Sendable, Hashable {
     public var meanDuration: MessageDuration? {
         let durations = matches.compactMap(\.duration)
         guard !durations.isEmpty else { return nil }
-        let total = durations.reduce(0) { $0 + $1.nanoseconds }
-        return MessageDuration(nanoseconds: total / durations.count)
+        let total = durations.reduce(MessageDuration.zero, +)
+        return MessageDuration(nanoseconds: total.nanoseconds / durations.count)
     }
 
     /// The longest duration of the matches that ran.
