@@ -70,6 +70,7 @@ struct SpecStream: PickleFeed {
             return (document, firstId, slot, data.count)
         }
         var remembered: [RememberedFile] = []
+        remembered.reserveCapacity(files.files.count)
         var parseErrors: [GherkinError] = []
         var count = 0
         var keptBytes = 0
