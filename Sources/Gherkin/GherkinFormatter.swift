@@ -119,10 +119,17 @@ public enum GherkinFormatter {
             }
         }
 
+        /// A step and its arguments, in the order they were written: a doc string and a data table are the
+        /// pickle's arguments 1 and 2 in that order (`argumentIndex`), so swapping them would change what runs.
         mutating func step(_ step: Step, indent: Int) {
             line(step.keyword + step.text, indent: indent, sourceLine: step.location.line)
+            let tableLine = step.dataTable?.rows.first?.location.line ?? step.dataTable?.location.line
+            let docStringFirst = step.docString.map { docString in
+                tableLine.map { docString.location.line < $0 } ?? true
+            }
+            if docStringFirst == true, let docString = step.docString { self.docString(docString, indent: indent + 2) }
             if let table = step.dataTable { self.table(table.rows, indent: indent + 2) }
-            if let docString = step.docString { self.docString(docString, indent: indent + 2) }
+            if docStringFirst == false, let docString = step.docString { self.docString(docString, indent: indent + 2) }
         }
 
         mutating func table(_ rows: [TableRow], indent: Int) {
