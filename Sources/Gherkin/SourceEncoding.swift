@@ -1,7 +1,8 @@
 /// Turns the bytes of a `.feature` file as people write them into the UTF-8 text the parser reads, as
-/// Cucumber-JVM does: a leading byte-order mark (UTF-8, UTF-16 little- or big-endian) is removed, and a first-line
-/// `# encoding: NAME` comment is honoured (UTF-8, ISO-8859-1 / Latin-1, Windows-1252). Positions are then those
-/// of the decoded text, in characters.
+/// Cucumber-JVM does: a leading byte-order mark (UTF-8, UTF-16 little- or big-endian) is removed, and in a plain
+/// `.feature` file a first-line `# encoding: NAME` comment is honoured (UTF-8, ISO-8859-1 / Latin-1,
+/// Windows-1252). In a Markdown spec (`.feature.md`) such a line is a heading, as in cucumber-js, and the text is
+/// UTF-8. Positions are then those of the decoded text, in characters.
 public enum SourceEncoding {
     /// The encodings a `# encoding:` header may name, in the spellings accepted (compared without case).
     static let names: [String: Encoding] = [
@@ -18,13 +19,14 @@ public enum SourceEncoding {
     }
 
     /// The UTF-8 bytes of `data`, or the error (at line 1, column 1) for an encoding header naming an encoding
-    /// this reader does not know.
+    /// this reader does not know. `uri` names the file in the error and tells a Markdown spec, whose first line is
+    /// never read as an encoding header.
     public static func utf8Bytes(of data: some Collection<UInt8>, uri: String) -> Swift.Result<[UInt8], GherkinError> {
         let bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .success(Array(bytes.dropFirst(3))) }
         if bytes.starts(with: [0xFF, 0xFE]) { return .success(utf16(bytes.dropFirst(2), littleEndian: true)) }
         if bytes.starts(with: [0xFE, 0xFF]) { return .success(utf16(bytes.dropFirst(2), littleEndian: false)) }
-        guard let name = encodingHeader(bytes) else { return .success(bytes) }
+        guard !Gherkin.isMarkdown(uri: uri), let name = encodingHeader(bytes) else { return .success(bytes) }
         switch names[name.lowercased()] {
         case .utf8: return .success(bytes)
         case .latin1: return .success(Array(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })).utf8))

@@ -73,4 +73,23 @@ struct SourceEncodingTests {
         let result = parse(Array(("# language: en\n# encoding: ebcdic\n" + Self.feature).utf8))
         #expect(result.errors.isEmpty)
     }
+
+    @Test("in a Markdown spec a first-line '# Encoding: ...' is a heading, not an encoding")
+    func markdownHeadingIsNotAnEncoding() throws {
+        let text = "# Encoding: how images are decoded\n\n## Scenario: decoding\n\n* Given the customer has connectivity\n"
+        var ids = IncrementingIdGenerator()
+        let result = Gherkin.parseFile(uri: "specs/decoding.feature.md", data: Array(text.utf8), idGenerator: &ids)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.pickles.map(\.name) == ["decoding"])
+    }
+
+    @Test("in a Markdown spec '# Encoding: latin1' over UTF-8 text leaves every accent as written")
+    func markdownStaysUTF8() throws {
+        let text = "# Encoding: latin1\n# Feature: Café\n\n## Scenario: crème brûlée\n\n* Given a step\n"
+        var ids = IncrementingIdGenerator()
+        let result = Gherkin.parseFile(uri: "specs/cafe.feature.md", data: Array(text.utf8), idGenerator: &ids)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.pickles.map(\.name) == ["crème brûlée"])
+        #expect(result.source?.data == text)
+    }
 }
