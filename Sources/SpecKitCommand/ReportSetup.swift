@@ -208,8 +208,7 @@ final class ReportSink: MessageSink {
 
 /// Standard output for the console formats. Writing to a pipe whose reader has gone (SIGPIPE is ignored while
 /// reports are written) fails with EPIPE; that is remembered, so the run can say the console was closed.
-final class ConsoleOutput: ReportOutput, @unchecked Sendable {
-    // Written under the report sink's lock, read after the run.
+final class ConsoleOutput: ReportOutput, Sendable {
     private let closed = Atomic<Bool>(false)
     let name = "standard output"
 

@@ -78,7 +78,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           \(name) --shard 1/2 --format message:shard-1.ndjson   # then: \(name) merge shard-*.ndjson
 
         Colours are used on a terminal unless NO_COLOR is set.
-        Exit status: 0 the run passed, 1 it failed, 2 usage error (or a path that does not exist).
+        Exit status: 0 the run passed, 1 it failed (or a report could not be written), 2 usage error (or a path
+        that does not exist), 141 standard output was closed early (the report files are still written).
 
         """
     }

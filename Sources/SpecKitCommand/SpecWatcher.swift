@@ -37,11 +37,30 @@ final class SpecWatcher {
         var size: Int
         var hash: Int
 
-        /// The content of `data`: its size and a hash of every byte (`Data.hashValue` covers only the first 80).
-        init(_ data: Data) {
-            size = data.count
+        /// The content of the regular file at `path`: its size and a hash of every byte (`Data.hashValue` covers
+        /// only the first 80), read in pieces into `buffer`, never the whole file at once (a watched folder of many
+        /// files costs no memory per file); nil when it cannot be read.
+        init?(file path: String, buffer: inout [UInt8]) {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 64 * 1024) }
             var hasher = Hasher()
-            data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            var total = 0
+            while true {
+                let count = buffer.withUnsafeMutableBytes { bytes in
+                    let count = read(descriptor, bytes.baseAddress, bytes.count)
+                    if count > 0 { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+                    return count
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { break }
+                total += count
+            }
+            size = total
             hash = hasher.finalize()
         }
 
@@ -212,6 +231,7 @@ final class SpecWatcher {
     /// is not read again.
     private func scan(previous: [String: Stamp] = [:]) -> [String: Stamp] {
         var found: [String: Stamp] = [:]
+        var buffer: [UInt8] = []
         for file in featureFiles() {
             var info = stat()
             guard stat(file, &info) == 0 else { continue }
@@ -230,7 +250,7 @@ final class SpecWatcher {
             }
             found[file] = Stamp(
                 seconds: seconds, nanoseconds: nanoseconds, size: Int64(info.st_size),
-                content: FileManager.default.contents(atPath: file).map(Content.init) ?? .unreadable)
+                content: Content(file: file, buffer: &buffer) ?? .unreadable)
         }
         return found
     }

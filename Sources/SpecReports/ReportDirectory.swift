@@ -79,13 +79,15 @@ public struct ReportDirectory: Sendable, Hashable {
     }
 
     /// Removes the report files of this configuration's names from `directory`, if there: a run that writes one
-    /// folder per variant below it clears what an earlier single-variant run left at its top.
+    /// folder per variant below it clears what an earlier single-variant run left at its top. Only regular files
+    /// are removed: a device, a FIFO or a symbolic link of that name is left alone.
     public func removeReportFiles() {
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }
             let url = url(of: name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType)
+                == .typeRegular
+            {
                 try? FileManager.default.removeItem(at: url)
             }
         }

@@ -76,7 +76,8 @@ struct SourceEncodingTests {
 
     @Test("in a Markdown spec a first-line '# Encoding: ...' is a heading, not an encoding")
     func markdownHeadingIsNotAnEncoding() throws {
-        let text = "# Encoding: how images are decoded\n\n## Scenario: decoding\n\n* Given the customer has connectivity\n"
+        let text =
+            "# Encoding: how images are decoded\n\n## Scenario: decoding\n\n* Given the customer has connectivity\n"
         var ids = IncrementingIdGenerator()
         let result = Gherkin.parseFile(uri: "specs/decoding.feature.md", data: Array(text.utf8), idGenerator: &ids)
         #expect(result.errors.isEmpty, "\(result.errors)")

@@ -318,6 +318,21 @@ struct ReportPathTests {
         }
     }
 
+    @Test("clearing a report folder's top removes its report files only: a FIFO or a symbolic link stays")
+    func removeReportFilesKeepsSpecialFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("old".utf8).write(to: directory.appendingPathComponent("report.md"))
+        try #require(mkfifo(directory.appendingPathComponent("junit.xml").path, 0o644) == 0)
+        try Data("kept".utf8).write(to: directory.appendingPathComponent("elsewhere.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("cucumber.json").path, withDestinationPath: "elsewhere.json")
+        ReportDirectory(directory: directory).removeReportFiles()
+        #expect(kind(of: directory.appendingPathComponent("report.md").path) == 0, "a report file is removed")
+        #expect(kind(of: directory.appendingPathComponent("junit.xml").path) == S_IFIFO)
+        #expect(kind(of: directory.appendingPathComponent("cucumber.json").path) == S_IFLNK)
+    }
+
     @Test("a replaced report keeps the previous file's permissions")
     func keepsPermissions() throws {
         let directory = try temporaryDirectory()
