@@ -46,7 +46,7 @@ struct WorkerPool<World: Actor>: Sendable {
                         guard let outcome = await runner.run(attempt, in: watched) else { return nil }
                         number += 1
                         if outcome.willBeRetried { continue }
-                        queue.record(environment.scenarioResult(item.testCase.info, outcome: outcome, attempts: number))
+                        queue.record(environment.outcome(item.testCase.info, last: outcome, attempts: number))
                         break
                     }
                 }
@@ -60,8 +60,7 @@ struct WorkerPool<World: Actor>: Sendable {
             if last.willBeRetried {
                 await work(.single(item, record: queue.record), context: context, emit: emit)
             } else {
-                queue.record(
-                    environment.scenarioResult(attempt.prepared.info, outcome: last, attempts: item.firstAttempt))
+                queue.record(environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
             }
         }
     }
@@ -78,10 +77,10 @@ struct TestCaseQueue: Sendable {
     }
 
     let take: @Sendable () -> Item?
-    let record: @Sendable (ScenarioResult) -> Void
+    let record: @Sendable (TestCaseOutcome) -> Void
 
     /// A queue of one test case.
-    static func single(_ item: Item, record: @escaping @Sendable (ScenarioResult) -> Void) -> TestCaseQueue {
+    static func single(_ item: Item, record: @escaping @Sendable (TestCaseOutcome) -> Void) -> TestCaseQueue {
         let taken = Locked(false)
         return TestCaseQueue(
             take: {
