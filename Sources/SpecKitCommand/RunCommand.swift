@@ -119,6 +119,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             StandardStreams.writeError("\(name): \(error)\n")
             return 2
         }
+        // Before any step runs: a failed #expect in a step fails it here as under `swift test`, or the user hears
+        // why it cannot.
+        if let warning = TestingIssueHandler.install().warning {
+            StandardStreams.writeError("\(name): warning: \(warning)\n")
+        }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
         var seenPaths = Set<String>()

@@ -17,6 +17,7 @@ struct RunCoordinator<World: Actor>: Sendable {
     /// Runs `files`, reading them as a stream (`SpecStream`); in random order, which needs every scenario at
     /// hand, loads them as a plan first.
     func run(_ files: SpecFiles, ids: IdSource, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        _ = TestingIssueHandler.install()
         let configuration = environment.configuration
         if case .random = configuration.order {
             return try await run(SpecPlan.load(files, ids: ids, languages: configuration.languages), sink: sink)
@@ -34,6 +35,7 @@ struct RunCoordinator<World: Actor>: Sendable {
 
     /// Runs the selected scenarios of `plan`.
     func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        _ = TestingIssueHandler.install()
         let selected = try plan.select(environment.configuration)
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
