@@ -283,6 +283,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
         configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")
+        configuration.uriBase = command.uriBase
         switch options.order {
         case .defined: configuration.order = .defined
         case .reverse: configuration.order = .reverse

@@ -230,14 +230,8 @@ public final class SpecSuite<World: Actor>: Sendable {
 
     /// The folder above `filePath` that holds `Package.swift` (the current folder when there is none).
     static func packageRoot(above filePath: String) -> URL {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        PackageRoot.above(filePath)
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
     /// `$SPECKIT_SPECS`, else `specs`; a relative path is under `root`.
