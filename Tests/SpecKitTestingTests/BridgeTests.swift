@@ -177,6 +177,38 @@ actor CounterWorld {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
     }
 
+    @Test func `the specs are read once for every variant, and each variant's stream is whole`() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [b]"))
+        let folder = try await suite.finish()
+        var documentIds: [[String]] = []
+        var allIds: [Set<String>] = []
+        for variant in ["a", "b"] {
+            let data = try Data(
+                contentsOf: folder.appendingPathComponent(variant).appendingPathComponent("cucumber-messages.ndjson"))
+            let envelopes = try NDJSONReader().read(data).envelopes
+            var ids: [String] = []
+            var idsOfVariant = Set<String>()
+            for envelope in envelopes {
+                switch envelope {
+                case .pickle(let pickle): ids.append(pickle.id)
+                case .testCase(let testCase): idsOfVariant.insert(testCase.id)
+                case .stepDefinition(let definition): idsOfVariant.insert(definition.id)
+                default: break
+                }
+            }
+            documentIds.append(ids)
+            allIds.append(idsOfVariant)
+            // Every id a message refers to is defined in the same stream.
+            #expect(envelopes.contains { $0.typeName == "testRunFinished" })
+        }
+        // One parse: the same pickles (same ids) in both; each variant's own definitions and test cases.
+        #expect(documentIds[0] == documentIds[1] && !documentIds[0].isEmpty)
+        #expect(allIds[0].isDisjoint(with: allIds[1]))
+    }
+
     @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
         let suite = sandbox.suite(failingBeforeAll: true)
