@@ -51,7 +51,10 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --fail-fast           stop after the first failing scenario
           -w, --watch           after the run, rerun the scenarios of each .feature file saved, on the
                                 console (summary, failures, snippets), until Ctrl-C
-          --retry N             rerun a failing scenario up to N times (only the last attempt counts)
+          --retry N             rerun a failing scenario up to N times (only the last attempt counts; one
+                                that fails, then passes, is flaky: it passes the run, reported as flaky)
+          --retry-tag-filter EXPR
+                                retry only the scenarios matching this tag expression
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
@@ -280,6 +283,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         configuration.dryRun = options.dryRun
         configuration.failFast = options.failFast
         configuration.retry = options.retry
+        configuration.retryTagFilter = options.retryTagFilter
         configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
         configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")

@@ -24,6 +24,8 @@ struct RunOptions: Equatable {
     /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
     var watch = false
     var retry = 0
+    /// Only scenarios matching this tag expression are retried.
+    var retryTagFilter: String?
     /// The value of the command's variant option (`--store sqlite`), if given.
     var variant: String?
     var formats: [FormatRequest] = []
@@ -43,7 +45,8 @@ struct RunOptions: Equatable {
         lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
             && lhs.watch == rhs.watch
-            && lhs.retry == rhs.retry && lhs.variant == rhs.variant && lhs.formats == rhs.formats
+            && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.variant == rhs.variant
+            && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
             && lhs.order == rhs.order && lhs.parallel == rhs.parallel
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
@@ -65,6 +68,7 @@ struct RunOptions: Equatable {
         .init(name: "--fail-fast", short: nil, takesValue: false),
         .init(name: "--watch", short: "-w", takesValue: false),
         .init(name: "--retry", short: nil, takesValue: true),
+        .init(name: "--retry-tag-filter", short: nil, takesValue: true),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
         .init(name: "--order", short: nil, takesValue: true),
@@ -95,6 +99,7 @@ struct RunOptions: Equatable {
             case "--fail-fast": options.failFast = true
             case "--watch": options.watch = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
+            case "--retry-tag-filter": options.retryTagFilter = value
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out":
                 options.outDirectory = value

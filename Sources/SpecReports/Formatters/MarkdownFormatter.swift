@@ -68,6 +68,7 @@ public final class MarkdownFormatter: ReportFormatter {
         }
         text += hookFailures
         text += failures
+        text += flakyScenarios
         text += undefinedSteps
         return text
     }
@@ -117,6 +118,25 @@ public final class MarkdownFormatter: ReportFormatter {
             }
         }
         if failing.count > maxItems { text += "\n…and \(failing.count - maxItems) more (see the full report).\n" }
+        return text
+    }
+
+    /// The scenarios that failed, were retried and passed: they pass the run, but someone should look.
+    private var flakyScenarios: String {
+        let flaky = query.countedAttempts.filter { query.isFlaky($0) }
+        guard !flaky.isEmpty else { return "" }
+        var text = "\n### Flaky scenarios (\(flaky.count))\n\nFailed, then passed on a retry:\n\n"
+        for attempt in flaky.prefix(maxItems) {
+            guard let pickle = attempt.pickle else { continue }
+            let feature = query.lineage(of: pickle)?.feature.name
+            let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
+            text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
+            text += " (passed on attempt \(attempt.attempt + 1))\n"
+            if let problem = query.earlierAttempts(of: attempt).last.flatMap({ query.problems(in: $0).first }) {
+                text += Self.codeBlock(problem.explanation, indent: 2)
+            }
+        }
+        if flaky.count > maxItems { text += "\n…and \(flaky.count - maxItems) more (see the full report).\n" }
         return text
     }
 

@@ -167,6 +167,8 @@ enum HTMLAssets {
         .badge { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
           border-radius: 4px; padding: 1px 6px; margin-left: 6px; background: var(--undefined-bg);
           color: var(--undefined); }
+        .badge-flaky { background: var(--pending-bg); color: var(--pending); }
+        .legend .flaky { color: var(--muted); }
         a.verdict { text-decoration: none; }
         .failures { background: var(--surface); border: 1px solid var(--failed); border-left-width: 4px;
           border-radius: var(--radius); padding: 12px 16px; margin-bottom: 18px; }

@@ -147,7 +147,7 @@ public final class HTMLFormatter: ReportFormatter {
 
     private func writeTotals(_ statistics: RunStatistics) {
         buffer.append("<section class=\"totals\" aria-label=\"Totals\">\n")
-        writeTotalCard("Scenarios", statistics.scenarios)
+        writeTotalCard("Scenarios", statistics.scenarios, flaky: statistics.flakyScenarios)
         writeTotalCard("Steps", statistics.steps)
         buffer.append("<div class=\"card\"><h2>Duration</h2><div class=\"big\">")
         buffer.appendHTML(ReportText.humanDuration(statistics.runDuration))
@@ -159,7 +159,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</section>\n")
     }
 
-    private func writeTotalCard(_ name: String, _ counts: StatusCounts) {
+    private func writeTotalCard(_ name: String, _ counts: StatusCounts, flaky: Int = 0) {
         let total = counts.total
         buffer.append("<div class=\"card\"><h2>\(name)</h2><div class=\"big\">\(total)")
         let passed = counts[.passed]
@@ -177,6 +177,9 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</svg><div class=\"legend\">")
         for status in StatusCounts.reportOrder where counts[status] > 0 {
             buffer.append("<span><b>\(counts[status])</b> \(Self.label(status))</span>")
+            if status == .passed && flaky > 0 {
+                buffer.append("<span class=\"flaky\">of which <b>\(flaky)</b> flaky</span>")
+            }
         }
         if total == 0 { buffer.append("<span>none</span>") }
         buffer.append("</div></div>\n")
@@ -622,6 +625,9 @@ public final class HTMLFormatter: ReportFormatter {
         }
         buffer.append("</div></div><div class=\"scenario-side\"><span class=\"sr-status\">")
         buffer.append(attempt == nil ? "not run" : Self.label(status))
+        if let attempt, query.isFlaky(attempt) {
+            buffer.append("<span class=\"badge badge-flaky\" title=\"failed, then passed on a retry\">flaky</span>")
+        }
         if let attempt {
             buffer.append(" · ")
             buffer.appendHTML(ReportText.humanDuration(attempt.duration))
