@@ -55,6 +55,10 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                                 that fails, then passes, is flaky: it passes the run, reported as flaky)
           --retry-tag-filter EXPR
                                 retry only the scenarios matching this tag expression
+          --link-tags PATTERN=URL
+                                tags matching PATTERN (a regular expression) link to URL in the HTML and
+                                Markdown reports, $1..$9 its groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1'
+                                (repeatable)
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
@@ -127,6 +131,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         if let warning = TestingIssueHandler.install().warning {
             StandardStreams.writeError("\(name): warning: \(warning)\n")
         }
+        do throws(TagLinkError) {
+            _ = try TagLinks(options.linkTags)  // checked before the run; the reports parse them again
+        } catch {
+            return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
+        }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
         var seenPaths = Set<String>()
@@ -195,7 +204,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             do throws(ReportError) {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
-                    variant: variants.count > 1 ? variant.description : nil, isTerminal: standardOutputIsTerminal(),
+                    variant: variants.count > 1 ? variant.description : nil,
+                    tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), isTerminal: standardOutputIsTerminal(),
                     environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")

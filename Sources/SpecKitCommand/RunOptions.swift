@@ -26,6 +26,8 @@ struct RunOptions: Equatable {
     var retry = 0
     /// Only scenarios matching this tag expression are retried.
     var retryTagFilter: String?
+    /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
+    var linkTags: [String] = []
     /// The value of the command's variant option (`--store sqlite`), if given.
     var variant: String?
     var formats: [FormatRequest] = []
@@ -45,7 +47,8 @@ struct RunOptions: Equatable {
         lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
             && lhs.watch == rhs.watch
-            && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.variant == rhs.variant
+            && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.linkTags == rhs.linkTags
+            && lhs.variant == rhs.variant
             && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
             && lhs.order == rhs.order && lhs.parallel == rhs.parallel
@@ -69,6 +72,7 @@ struct RunOptions: Equatable {
         .init(name: "--watch", short: "-w", takesValue: false),
         .init(name: "--retry", short: nil, takesValue: true),
         .init(name: "--retry-tag-filter", short: nil, takesValue: true),
+        .init(name: "--link-tags", short: nil, takesValue: true),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
         .init(name: "--order", short: nil, takesValue: true),
@@ -100,6 +104,7 @@ struct RunOptions: Equatable {
             case "--watch": options.watch = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
             case "--retry-tag-filter": options.retryTagFilter = value
+            case "--link-tags": options.linkTags.append(value)
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out":
                 options.outDirectory = value

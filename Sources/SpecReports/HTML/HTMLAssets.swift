@@ -96,6 +96,7 @@ enum HTMLAssets {
         .background ol { list-style: none; padding: 0; margin: 0; font-size: 14px; }
         .tags { display: flex; flex-wrap: wrap; gap: 4px; }
         .tag-name { font-family: var(--mono); font-size: 12px; color: var(--accent); }
+        a.tag-link { text-decoration: underline dotted; }
         details.scenario { border: 1px solid var(--border); border-radius: 8px; margin: 10px 0;
           background: var(--surface); }
         details.scenario > summary { list-style: none; cursor: pointer; display: flex; gap: 10px;

@@ -20,15 +20,19 @@ public final class HTMLFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let title: String
     private let strict: Bool
+    private let tagLinks: TagLinks
 
-    /// Creates an HTML formatter writing to `output`, with `title` as the page title.
+    /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
+    /// link to their tracker.
     public init(
-        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true, query: RunQuery = RunQuery()
+        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
+        tagLinks: TagLinks = TagLinks(), query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
         self.strict = strict
+        self.tagLinks = tagLinks
     }
 
     /// Writes nothing until the end.
@@ -480,12 +484,23 @@ public final class HTMLFormatter: ReportFormatter {
     private func writeTags(_ names: [String]) {
         guard !names.isEmpty else { return }
         buffer.append("<div class=\"tags\">")
-        for name in names {
+        for name in names { writeTag(name) }
+        buffer.append("</div>")
+    }
+
+    /// A tag: a link to its tracker when `tagLinks` gives it one (an http or https URL, escaped), else a word.
+    private func writeTag(_ name: String) {
+        if let url = tagLinks.url(for: name) {
+            buffer.append("<a class=\"tag-name tag-link\" rel=\"noopener noreferrer\" href=\"")
+            buffer.appendHTML(url)
+            buffer.append("\">")
+            buffer.appendHTML(name)
+            buffer.append("</a>")
+        } else {
             buffer.append("<span class=\"tag-name\">")
             buffer.appendHTML(name)
             buffer.append("</span>")
         }
-        buffer.append("</div>")
     }
 
     private func writeBackground(_ background: Background) {
@@ -616,11 +631,7 @@ public final class HTMLFormatter: ReportFormatter {
         }
         if !pickle.tags.isEmpty {
             buffer.append("<span class=\"tags\">")
-            for tag in pickle.tags {
-                buffer.append("<span class=\"tag-name\">")
-                buffer.appendHTML(tag.name)
-                buffer.append("</span>")
-            }
+            for tag in pickle.tags { writeTag(tag.name) }
             buffer.append("</span>")
         }
         buffer.append("</div></div><div class=\"scenario-side\"><span class=\"sr-status\">")
