@@ -55,6 +55,10 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                                 that fails, then passes, is flaky: it passes the run, reported as flaky)
           --retry-tag-filter EXPR
                                 retry only the scenarios matching this tag expression
+          --history FILE        keep the run history in FILE (default: history.json in the report folder, when the
+                                run writes reports there): the HTML report shows each scenario's last results,
+                                the summary what changed since the last run
+          --no-history          keep no run history
           --link-tags PATTERN=URL
                                 tags matching PATTERN (a regular expression) link to URL in the HTML and
                                 Markdown reports, $1..$9 its groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1'
@@ -200,17 +204,29 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 }
             }
             let title = (options.title ?? command.title) + (variants.count > 1 ? " [\(variant)]" : "")
+            // The run history: where asked, else beside the reports this run writes into the report folder; a
+            // rerun in watch mode adds nothing.
+            var historyURL: URL?
+            if !rerun && !options.noHistory {
+                if let file = options.historyFile {
+                    historyURL = URL(
+                        fileURLWithPath: variants.count > 1 ? suffixed(file, with: variant.description) : file)
+                } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
+                    historyURL = directory.appendingPathComponent("history.json")
+                }
+            }
             let sink: ReportSink
             do throws(ReportError) {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
                     variant: variants.count > 1 ? variant.description : nil,
-                    tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), isTerminal: standardOutputIsTerminal(),
-                    environment: context.environment)
+                    tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
+                    isTerminal: standardOutputIsTerminal(), environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
+            if let warning = sink.historyWarning { StandardStreams.writeError("\(name): warning: \(warning)\n") }
             // A rerun in watch mode writes no files: watch mode's own handler stops it.
             let interruptHandlers = rerun ? [] : finishReportsOnInterrupt(sink, name: name)
             defer { interruptHandlers.forEach { $0.cancel() } }
@@ -226,6 +242,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 StandardStreams.writeError("\(name): could not write a report: \(error)\n")
                 success = false
             }
+            if let warning = sink.recordHistory() { StandardStreams.writeError("\(name): warning: \(warning)\n") }
             // The console formats list the parse errors above their summary; without one, they go to stderr.
             let showsSummary = formats.contains {
                 $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format)

@@ -28,6 +28,10 @@ struct RunOptions: Equatable {
     var retryTagFilter: String?
     /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
     var linkTags: [String] = []
+    /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
+    var historyFile: String?
+    /// Whether no run history is kept.
+    var noHistory = false
     /// The value of the command's variant option (`--store sqlite`), if given.
     var variant: String?
     var formats: [FormatRequest] = []
@@ -48,6 +52,7 @@ struct RunOptions: Equatable {
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
             && lhs.watch == rhs.watch
             && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.linkTags == rhs.linkTags
+            && lhs.historyFile == rhs.historyFile && lhs.noHistory == rhs.noHistory
             && lhs.variant == rhs.variant
             && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
@@ -73,6 +78,8 @@ struct RunOptions: Equatable {
         .init(name: "--retry", short: nil, takesValue: true),
         .init(name: "--retry-tag-filter", short: nil, takesValue: true),
         .init(name: "--link-tags", short: nil, takesValue: true),
+        .init(name: "--history", short: nil, takesValue: true),
+        .init(name: "--no-history", short: nil, takesValue: false),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
         .init(name: "--order", short: nil, takesValue: true),
@@ -105,6 +112,8 @@ struct RunOptions: Equatable {
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
             case "--retry-tag-filter": options.retryTagFilter = value
             case "--link-tags": options.linkTags.append(value)
+            case "--history": options.historyFile = value
+            case "--no-history": options.noHistory = true
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out":
                 options.outDirectory = value

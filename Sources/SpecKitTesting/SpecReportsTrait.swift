@@ -45,17 +45,22 @@ extension SpecSuite {
             names.append(variant)
         }
         guard laneOrder.count > 1 else {
-            try ReportDirectory(directory: reportsDirectory, strict: configuration.strict, title: title)
-                .write(streams.first ?? [])
+            let warnings = try ReportDirectory(
+                directory: reportsDirectory, strict: configuration.strict, title: title,
+                historyFile: reportsDirectory.appendingPathComponent("history.json")
+            ).write(streams.first ?? [])
+            for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
             return reportsDirectory
         }
         // One folder per variant, as `--store all` writes them: each report counts and names its variant's runs.
         ReportDirectory(directory: reportsDirectory).removeReportFiles()
         for (stream, variant) in zip(streams, names) {
-            try ReportDirectory(
-                directory: reportsDirectory.appendingPathComponent(variant, isDirectory: true),
-                strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant
+            let folder = reportsDirectory.appendingPathComponent(variant, isDirectory: true)
+            let warnings = try ReportDirectory(
+                directory: folder, strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant,
+                historyFile: folder.appendingPathComponent("history.json")
             ).write(stream)
+            for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }
         return reportsDirectory
     }

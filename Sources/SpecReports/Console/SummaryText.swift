@@ -12,12 +12,16 @@ public struct SummaryText {
     let query: RunQuery
     let style: ConsoleStyle
     let strict: Bool
+    /// The runs before this one, when a history is kept.
+    let history: RunHistory?
 
-    /// Creates the summary of `query`'s run.
-    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true) {
+    /// Creates the summary of `query`'s run; with `history` (the runs before it), the summary ends with the
+    /// scenarios whose status changed since the last run.
+    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
         self.query = query
         self.style = style
         self.strict = strict
+        self.history = history
     }
 
     /// The whole text: issues, then the totals.
@@ -32,6 +36,22 @@ public struct SummaryText {
         if !failures.isEmpty { text += section("Failures", failures) }
         if !warnings.isEmpty { text += section("Warnings", warnings) }
         text += totals
+        text += changesSinceLastRun
+        return text
+    }
+
+    /// `Changed since the last run:` and one line per scenario whose status changed, `old → new`; empty without a
+    /// history or an earlier run.
+    public var changesSinceLastRun: String {
+        guard var history, !history.runs.isEmpty else { return "" }
+        history.record(query)
+        let changes = history.changes
+        guard !changes.isEmpty else { return "" }
+        var text = "\nChanged since the last run:\n"
+        for change in changes.prefix(50) {
+            text += "  \(change.key): \(change.old) → \(change.new)\n"
+        }
+        if changes.count > 50 { text += "  …and \(changes.count - 50) more (see the HTML report)\n" }
         return text
     }
 

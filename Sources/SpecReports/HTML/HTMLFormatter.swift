@@ -17,22 +17,28 @@ import Messages
 public final class HTMLFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
-    private let buffer: OutputBuffer
+    let buffer: OutputBuffer
     private let title: String
     private let strict: Bool
     private let tagLinks: TagLinks
+    /// The runs before this one, when the report keeps a history.
+    let previousRuns: RunHistory?
+    /// The history with this run, and each pickle's key in it (set when the page is written).
+    private var history: (history: RunHistory, keys: [String: String])?
 
     /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
-    /// link to their tracker.
+    /// link to their tracker; with `history` (the runs before this one), each scenario shows its last results and
+    /// the page what changed since the last run.
     public init(
         output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
-        tagLinks: TagLinks = TagLinks(), query: RunQuery = RunQuery()
+        tagLinks: TagLinks = TagLinks(), history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
         self.strict = strict
         self.tagLinks = tagLinks
+        previousRuns = history
     }
 
     /// Writes nothing until the end.
@@ -45,6 +51,8 @@ public final class HTMLFormatter: ReportFormatter {
         writeBanners()
         writeTotals(statistics)
         writeFailures()
+        history = historyWithThisRun()
+        if let history { writeChanges(history.history, keys: history.keys) }
         writeToolbar()
         writeFeatureNavigation()
         writeRunHookFailures()
@@ -647,6 +655,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("<br><span class=\"mono\">")
         buffer.appendHTML(query.location(of: pickle))
         buffer.append("</span></div></summary><div class=\"scenario-body\">")
+        if let history, let key = history.keys[pickle.id] { writeHistory(of: key, in: history.history) }
         if let lineage {
             writeDescription(lineage.scenario.description)
             if let examples = lineage.examples, let row = lineage.example { writeExampleRow(examples, row, status) }
