@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import SpecKit
 import SpecReports
+import StepSuggestions
 import Synchronization
 
 #if canImport(Glibc)

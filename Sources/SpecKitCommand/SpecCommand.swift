@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import StepSuggestions
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
 //     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]
 //     feed-specs-bench regex [--texts N]
+//     feed-specs-bench suggest [--rounds N]
 //
 // Each subcommand is one entry of `allSubcommands()`.
 
@@ -25,6 +26,7 @@ func allSubcommands() -> [Subcommand] {
             usage: "run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]",
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
+        Subcommand(name: "suggest", usage: "suggest [--rounds N]", run: runSuggest),
     ]
 }
 

@@ -1,5 +1,6 @@
 import CucumberExpressions
 import Messages
+import StepSuggestions
 import TagExpressions
 
 /// A step definition made ready to run.
@@ -37,6 +38,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let snippetGenerator: CucumberExpressionGenerator
     /// The snippets proposed so far, by step text.
     let snippetCache = SnippetCache()
+    /// The closest definitions to an undefined step ("did you mean"), by the rule the reports use too.
+    let suggester: StepSuggester
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
     let hooksByKind: [HookKind: [CompiledHook<World>]]
@@ -131,6 +134,17 @@ struct CompiledLibrary<World: Actor>: Sendable {
         self.indexed = indexed
         self.problems = problems
         self.envelopes = envelopes
+        suggester = Self.suggester(definitions: steps.map(\.info), envelopes: envelopes)
+    }
+
+    /// The did-you-mean of `definitions` with the parameter types `envelopes` declare: the same candidates and
+    /// types the reports read from the message stream.
+    static func suggester(definitions: [StepDefinitionInfo], envelopes: [Envelope]) -> StepSuggester {
+        var parameterTypes: [String: [String]] = [:]
+        for case .parameterType(let type) in envelopes { parameterTypes[type.name] = type.regularExpressions }
+        return StepSuggester(
+            definitions: definitions.map { .init(source: $0.pattern, isRegularExpression: $0.isRegularExpression) },
+            parameterTypes: parameterTypes)
     }
 
     /// The hooks of `kind` that apply to `tags`, in running order: ascending `order` then registration for

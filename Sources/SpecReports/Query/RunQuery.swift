@@ -70,6 +70,8 @@ public final class RunQuery {
     private var stepDefinitionIndexById: [String: Int] = [:]
     private var hookIndexById: [String: Int] = [:]
     private var suggestionsByPickleStep: [String: [Suggestion]] = [:]
+    /// The did-you-mean of the stream's step definitions, made when first asked for.
+    var closestDefinitions = ClosestDefinitions()
     /// `uri:line` of every step definition and hook, by id.
     private(set) var codeLocations: [String: String] = [:]
 
