@@ -55,8 +55,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
-          --languages FILE      more Gherkin languages, in the gherkin-languages.json format
-                                (default: $GHERKIN_LANGUAGES when set)
+          --languages FILE      more Gherkin languages, or other keywords for built-in ones, in the
+                                gherkin-languages.json format (default: $GHERKIN_LANGUAGES when set); every
+                                language of Cucumber is built in
+          --i18n-languages      list the languages a `# language:` header can name, and exit
+          --i18n-keywords LANG  list the keywords of language LANG (e.g. nl, ja), and exit
 
         \(variantUsage)Reports:
           -f, --format NAME[:PATH]  a report to write, repeatable. Console formats (standard output unless a
@@ -91,6 +94,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             options = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
+        }
+        if options.listLanguages || options.keywordsLanguage != nil {
+            return listLanguages(options)
         }
         let variants: [Variant]
         if let text = options.variant {
@@ -291,6 +297,29 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             configuration.languages = languages
         }
         return configuration
+    }
+
+    /// `--i18n-languages` or `--i18n-keywords LANG`: prints the table (of the built-in languages and those of
+    /// `--languages FILE`) and returns the exit status: 2 for an unknown language or a broken languages file.
+    private func listLanguages(_ options: RunOptions) -> Int32 {
+        let languages: GherkinLanguages
+        do {
+            languages = try Self.languages(file: options.languagesFile, environment: context.environment) ?? .builtIn
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        guard let code = options.keywordsLanguage else {
+            StandardStreams.write(LanguageTables.languages(languages))
+            return 0
+        }
+        guard let dialect = languages.dialect(for: code) else {
+            StandardStreams.writeError(
+                "\(name): Unsupported ISO 639-1: \(code) (`\(name) --i18n-languages` lists the languages)\n")
+            return 2
+        }
+        StandardStreams.write(LanguageTables.keywords(dialect))
+        return 0
     }
 
     /// `reports/out.xml` → `reports/out-sqlite.xml`.

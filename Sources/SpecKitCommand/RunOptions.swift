@@ -34,6 +34,10 @@ struct RunOptions: Equatable {
     var parallel = 1
     var shard: (index: Int, count: Int)?
     var languagesFile: String?
+    /// Whether to list the Gherkin languages (`--i18n-languages`) instead of running.
+    var listLanguages = false
+    /// The language whose keywords to list (`--i18n-keywords LANG`) instead of running.
+    var keywordsLanguage: String?
     var timeoutSeconds: Double = 10
     var title: String?
     /// Where Bazel wants to learn that sharding is supported (`TEST_SHARD_STATUS_FILE`).
@@ -48,6 +52,7 @@ struct RunOptions: Equatable {
             && lhs.order == rhs.order && lhs.parallel == rhs.parallel
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
             && lhs.languagesFile == rhs.languagesFile && lhs.timeoutSeconds == rhs.timeoutSeconds
+            && lhs.listLanguages == rhs.listLanguages && lhs.keywordsLanguage == rhs.keywordsLanguage
     }
 
     /// The parser of `run`'s options; `variantOption` names the command's variant option (`store`), if any.
@@ -71,6 +76,8 @@ struct RunOptions: Equatable {
         .init(name: "--parallel", short: "-j", takesValue: true),
         .init(name: "--shard", short: nil, takesValue: true),
         .init(name: "--languages", short: nil, takesValue: true),
+        .init(name: "--i18n-languages", short: nil, takesValue: false),
+        .init(name: "--i18n-keywords", short: nil, takesValue: true),
         .init(name: "--timeout", short: nil, takesValue: true),
         .init(name: "--title", short: nil, takesValue: true),
     ]
@@ -103,6 +110,8 @@ struct RunOptions: Equatable {
             case "--parallel": options.parallel = try integer(value, option: name, minimum: 1)
             case "--shard": options.shard = try shard(value, option: "--shard")
             case "--languages": options.languagesFile = value
+            case "--i18n-languages": options.listLanguages = true
+            case "--i18n-keywords": options.keywordsLanguage = value
             case "--timeout":
                 guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
                     throw .usage("--timeout \(value): expected a positive number of seconds")
