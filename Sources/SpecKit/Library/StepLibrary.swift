@@ -42,6 +42,8 @@ public struct StepLibrary<World: Actor>: Sendable {
     var parameterTypeDefinitions: [ParameterTypeRecord] = []
     /// Every registration in order, so that messages list definitions as they were written.
     var registrations: [Registration] = []
+    /// The tag expressions whose scenarios never run at the same time as one another, where they were declared.
+    var exclusiveDeclarations: [(tagExpression: String, location: CodeLocation)] = []
 
     /// Creates an empty library.
     public init() {}
@@ -102,8 +104,29 @@ public struct StepLibrary<World: Actor>: Sendable {
             transform: transform)
     }
 
-    /// Adds every definition, parameter type and hook of `other`, after those of this library.
+    /// Declares that the scenarios whose tags match `tagExpression` never run at the same time as one another under
+    /// `--parallel` (they share a database, a port, a device), as `--exclusive` does on the command line; the
+    /// other scenarios keep running beside them.
+    ///
+    /// ```swift
+    /// steps.exclusive("@database")            // one @database scenario at a time
+    /// steps.exclusive("@printer or @scanner")  // and, apart from those, one device scenario at a time
+    /// ```
+    ///
+    /// Each call is a group of its own. An invalid expression is one of `problems()`, reported at this line.
+    public mutating func exclusive(
+        _ tagExpression: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        exclusiveDeclarations.append(
+            (tagExpression, CodeLocation(fileID: fileID, filePath: filePath, line: line)))
+    }
+
+    /// The tag expressions declared with `exclusive(_:fileID:filePath:line:)`, in order.
+    public var exclusiveTagExpressions: [String] { exclusiveDeclarations.map(\.tagExpression) }
+
+    /// Adds every definition, parameter type, hook and exclusive group of `other`, after those of this library.
     public mutating func merge(_ other: StepLibrary<World>) {
+        exclusiveDeclarations += other.exclusiveDeclarations
         for registration in other.registrations {
             switch registration {
             case .step(let index):

@@ -15,11 +15,14 @@ struct WorkerPool<World: Actor>: Sendable {
     }
 
     /// Runs every test case of `queue` on `workers` workers; `namesWorkers` puts each worker's id in its messages
-    /// (as parallel runs do).
+    /// (as parallel runs do). With more than one worker, test cases of the same exclusive group (see
+    /// `ExclusiveGroups`) never run at the same time: a worker that cannot start one runs another meanwhile.
     func run(
         _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async {
+        let groups = ExclusiveGroups(configuration: environment.configuration, library: environment.library)
+        let queue = workers > 1 && !groups.isEmpty ? queue.keepingApart(groups) : queue
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<max(workers, 1) {
                 let context = AttemptContext(
@@ -36,7 +39,7 @@ struct WorkerPool<World: Actor>: Sendable {
             let watched = WatchedTestCase<World>(limit: environment.configuration.stepTimeout, emit: emit)
             let ending = await watched.run { [runner, environment] in
                 let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
-                while let item = queue.take() {
+                while let item = await queue.take() {
                     var attemptContext = context
                     attemptContext.skipAll = item.skipAll
                     var number = item.firstAttempt
@@ -64,31 +67,5 @@ struct WorkerPool<World: Actor>: Sendable {
                     environment.scenarioResult(attempt.prepared.info, outcome: last, attempts: item.firstAttempt))
             }
         }
-    }
-}
-
-/// Where workers take their test cases and record their results.
-struct TestCaseQueue: Sendable {
-    struct Item: Sendable {
-        let testCase: PreparedTestCase
-        /// Whether every step is skipped (fail-fast after a failure).
-        let skipAll: Bool
-        /// The attempt number to start at (above 0 when earlier attempts ran elsewhere).
-        let firstAttempt: Int
-    }
-
-    let take: @Sendable () -> Item?
-    let record: @Sendable (ScenarioResult) -> Void
-
-    /// A queue of one test case.
-    static func single(_ item: Item, record: @escaping @Sendable (ScenarioResult) -> Void) -> TestCaseQueue {
-        let taken = Locked(false)
-        return TestCaseQueue(
-            take: {
-                taken.withLock { taken in
-                    defer { taken = true }
-                    return taken ? nil : item
-                }
-            }, record: record)
     }
 }
