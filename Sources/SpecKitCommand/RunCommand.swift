@@ -325,7 +325,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         } else {
             guard let profile = given.profiles.first else { return given }
             throw .usage(
-                "--profile \(profile): there is no \(ConfigurationFile.defaultName) here to hold it (or give --config FILE)")
+                "--profile \(profile): there is no \(ConfigurationFile.defaultName) here to hold it (or give --config FILE)"
+            )
         }
         let settings: ProfileSettings
         do throws(ConfigurationFileError) {

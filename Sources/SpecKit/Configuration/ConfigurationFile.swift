@@ -92,12 +92,13 @@ public struct ConfigurationFile: Sendable {
     /// by those of `$SPECKIT_PROFILE` (names separated by commas or spaces), else `default`.
     ///
     /// No file and no profile asked for is no setting. This is what `swift test` applies (see
-    /// `ProfileSettings.apply(to:)`), as the command applies `--config` and `--profile`.
+    /// `ProfileSettings.apply(to:)`), as the command applies `--config` and `--profile`. `extraKeys` are the keys
+    /// of the package's command's own options that a profile may hold (`store`), kept in `ProfileSettings.extra`.
     ///
     /// - Throws: `ConfigurationFileError` when the file is wrong, when `$SPECKIT_CONFIG` names no file, or when a
     ///   profile is asked for and there is no file or no such profile in it.
     public static func settings(
-        packageRoot: URL, profiles: [String] = [], environment: [String: String]
+        packageRoot: URL, profiles: [String] = [], environment: [String: String], extraKeys: [String] = []
     ) throws(ConfigurationFileError) -> ProfileSettings {
         let named =
             profiles
@@ -119,7 +120,7 @@ public struct ConfigurationFile: Sendable {
                 return ProfileSettings()
             }
         }
-        return try ConfigurationFile(path: path).settings(profiles: named)
+        return try ConfigurationFile(path: path, extraKeys: extraKeys).settings(profiles: named)
     }
 }
 
