@@ -136,6 +136,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             StandardStreams.writeError("\(name): \(error)\n")
             return 2
         }
+        // Before any step runs: a failed #expect in a step fails it here as under `swift test`, or the user hears
+        // why it cannot.
+        if let warning = TestingIssueHandler.install().warning {
+            StandardStreams.writeError("\(name): warning: \(warning)\n")
+        }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
         var seenPaths = Set<String>()
@@ -296,6 +301,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
         configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")
+        configuration.uriBase = command.uriBase
         switch options.order {
         case .defined: configuration.order = .defined
         case .reverse: configuration.order = .reverse

@@ -13,8 +13,8 @@ extension SpecSuite {
     /// - Throws: `ReportError` naming the file that cannot be written.
     @discardableResult
     public func finish(title: String = "Acceptance specs") async throws -> URL {
-        let (results, startedAt, beforeAll) = state.withLock { state in
-            (state.results, state.startedAt ?? Timestamp.now, state.beforeAll)
+        let (runs, startedAt, beforeAll) = state.withLock { state in
+            (state.runs, state.startedAt ?? Timestamp.now, state.beforeAll)
         }
         let beforeAllHooks = await beforeAll?.value
         var afterAllHooks: (envelopes: [Envelope], failure: String?) = ([], nil)
@@ -27,21 +27,21 @@ extension SpecSuite {
         let finishedAt = Timestamp.now
         var streams: [[Envelope]] = []
         var names: [String] = []
+        let position = Dictionary((specs?.order ?? []).enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
         for (index, variant) in laneOrder.enumerated() {
-            guard let lane = lanes[variant] else { continue }
-            let ran = results[variant] ?? []
+            guard let lane = lanes[variant], let specs else { continue }
+            let ran = runs[variant] ?? []
             guard !ran.isEmpty || index == 0 else { continue }
-            let position = Dictionary(lane.order.enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
-            let ordered = ran.sorted { (position[$0.scenario.pickleId] ?? 0) < (position[$1.scenario.pickleId] ?? 0) }
+            let ordered = ran.sorted {
+                (position[$0.testCase.pickleId] ?? 0) < (position[$1.testCase.pickleId] ?? 0)
+            }
             // The run hooks ran once, with the first variant's runner: their messages go in its stream.
             let isFirst = index == 0
             streams.append(
-                lane.runner.stream(
-                    plan: lane.plan, selected: lane.order, results: ordered,
-                    beforeAll: isFirst ? beforeAllHooks?.envelopes ?? [] : [],
-                    afterAll: isFirst ? afterAllHooks.envelopes : [],
-                    runHookFailure: isFirst ? beforeAllHooks?.failure ?? afterAllHooks.failure : nil,
-                    startedAt: startedAt, finishedAt: finishedAt))
+                await lane.runner.stream(
+                    plan: specs.plan, selected: specs.order, runs: ordered,
+                    beforeAll: isFirst ? beforeAllHooks ?? ([], nil) : ([], nil),
+                    afterAll: isFirst ? afterAllHooks : ([], nil), startedAt: startedAt, finishedAt: finishedAt))
             names.append(variant)
         }
         guard laneOrder.count > 1 else {

@@ -6,8 +6,8 @@ import Synchronization
 /// A worker asking for a test case gets, in order: the first test case set aside whose groups are all free, else
 /// the next one of the source queue (a test case of a busy group is set aside and the next one is taken), else,
 /// once the source is empty and only set-aside test cases are left, it waits (suspended, holding no thread) until
-/// a running one of their groups is recorded. A test case holds its groups from when it is taken until its result
-/// is recorded (after its retries).
+/// a running one of their groups has finished. A test case holds its groups from when it is taken until it has
+/// finished (after its retries).
 final class ExclusiveScheduler: Sendable {
     private struct Waiting {
         let item: TestCaseQueue.Item
@@ -83,13 +83,12 @@ final class ExclusiveScheduler: Sendable {
         }
     }
 
-    /// Frees the groups of the recorded test case, wakes the waiting workers, and records the result in the source.
-    func record(_ result: ScenarioResult) {
+    /// Frees the groups of a test case that has finished and wakes the waiting workers.
+    func release(_ item: TestCaseQueue.Item) {
         wakeSleepers { state in
-            guard let held = state.holders.removeValue(forKey: result.scenario.pickleId) else { return }
+            guard let held = state.holders.removeValue(forKey: item.testCase.info.pickleId) else { return }
             state.busy.subtract(held)
         }
-        source.record(result)
     }
 
     /// What a worker asking for a test case does next.

@@ -37,14 +37,10 @@ struct RunEnvironment<World: Actor>: Sendable {
         configuration.wipTag.map { info.tags.contains($0) } ?? false
     }
 
-    /// The result of a scenario whose last attempt ended with `outcome`.
-    func scenarioResult(
-        _ info: ScenarioInfo, outcome: AttemptOutcome, attempts: Int, envelopes: [Envelope] = []
-    ) -> ScenarioResult {
-        let isWorkInProgress = isWorkInProgress(info)
-        return ScenarioResult(
-            scenario: info, status: outcome.status, steps: outcome.steps, attempts: attempts,
-            failsRun: !isWorkInProgress && failsRun(outcome.status), isWorkInProgress: isWorkInProgress,
-            envelopes: envelopes)
+    /// How a test case whose last attempt (of `attempts`) ended with `outcome` ended.
+    func outcome(_ info: ScenarioInfo, last outcome: AttemptOutcome, attempts: Int) -> TestCaseOutcome {
+        TestCaseOutcome(
+            status: outcome.status, stepStatuses: outcome.stepStatuses, attempts: attempts,
+            failsRun: !isWorkInProgress(info) && failsRun(outcome.status))
     }
 }

@@ -13,10 +13,21 @@ struct TestCaseQueue: Sendable {
     /// The next test case to run, waiting for it; nil when there is none left.
     let take: @Sendable () async -> Item?
     /// Records the result of a test case taken (after its last attempt).
-    let record: @Sendable (ScenarioResult) -> Void
+    let record: @Sendable (TestCaseOutcome) -> Void
+    /// Told that a test case taken has finished (after its last attempt), before its result is recorded.
+    var finished: @Sendable (Item) -> Void = { _ in }
+
+    /// Tells the queue that `item` has finished with `outcome`: `finished`, then `record`.
+    func finish(_ item: Item, _ outcome: TestCaseOutcome) {
+        finished(item)
+        record(outcome)
+    }
 
     /// A queue of one test case.
-    static func single(_ item: Item, record: @escaping @Sendable (ScenarioResult) -> Void) -> TestCaseQueue {
+    static func single(
+        _ item: Item, record: @escaping @Sendable (TestCaseOutcome) -> Void,
+        finished: @escaping @Sendable (Item) -> Void = { _ in }
+    ) -> TestCaseQueue {
         let taken = Locked(false)
         return TestCaseQueue(
             take: {
@@ -24,13 +35,18 @@ struct TestCaseQueue: Sendable {
                     defer { taken = true }
                     return taken ? nil : item
                 }
-            }, record: record)
+            }, record: record, finished: finished)
     }
 
     /// This queue with the test cases of each exclusive group kept apart: a test case whose group has one running
     /// waits, set aside, while the workers take the next ones; it is taken as soon as its groups are free.
     func keepingApart(_ groups: ExclusiveGroups) -> TestCaseQueue {
         let scheduler = ExclusiveScheduler(source: self, groups: groups)
-        return TestCaseQueue(take: { await scheduler.take() }, record: { scheduler.record($0) })
+        return TestCaseQueue(
+            take: { await scheduler.take() }, record: record,
+            finished: { item in
+                scheduler.release(item)
+                finished(item)
+            })
     }
 }

@@ -49,7 +49,7 @@ struct WorkerPool<World: Actor>: Sendable {
                         guard let outcome = await runner.run(attempt, in: watched) else { return nil }
                         number += 1
                         if outcome.willBeRetried { continue }
-                        queue.record(environment.scenarioResult(item.testCase.info, outcome: outcome, attempts: number))
+                        queue.finish(item, environment.outcome(item.testCase.info, last: outcome, attempts: number))
                         break
                     }
                 }
@@ -61,10 +61,9 @@ struct WorkerPool<World: Actor>: Sendable {
             let item = TestCaseQueue.Item(
                 testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
             if last.willBeRetried {
-                await work(.single(item, record: queue.record), context: context, emit: emit)
+                await work(.single(item, record: queue.record, finished: queue.finished), context: context, emit: emit)
             } else {
-                queue.record(
-                    environment.scenarioResult(attempt.prepared.info, outcome: last, attempts: item.firstAttempt))
+                queue.finish(item, environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
             }
         }
     }

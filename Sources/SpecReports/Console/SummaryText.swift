@@ -141,19 +141,22 @@ struct AttemptText {
         if let pickle = attempt.pickle { text += " # \(style.location(query.location(of: pickle)))" }
         text += "\n"
         var isBeforeHook = true
+        let problems = Dictionary(query.problems(in: attempt).map { ($0.index, $0) }) { first, _ in first }
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {
             isBeforeHook = isBeforeHook && testStep.pickleStepId == nil
             text += stepText(
                 testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
-                attachments: attempt.stepAttachments[index], uri: attempt.pickle?.uri)
+                attachments: attempt.stepAttachments[index], problem: problems[index])
         }
         return text + "\n"
     }
 
-    /// One step with its result; the message of a step that did not pass starts with the step's own
-    /// `file.feature:line:column:`, as a compiler's diagnostics do (and as `swift test` points at it).
+    /// One step with its result; the explanation of a step that did not pass starts with its `.feature` place
+    /// (`file.feature:line:column:`, the step's own or the table cell it rejected), as a compiler's diagnostics do
+    /// (and as `swift test` points at it).
     private func stepText(
-        _ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment], uri: String?
+        _ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment],
+        problem: StepProblem?
     ) -> String {
         let status = result?.status ?? .unknown
         var identifier: String
@@ -174,27 +177,8 @@ struct AttemptText {
             let body = attachment.mediaType == "text/plain" ? ": \(attachment.body)" : ""
             text += ReportText.indent("Attachment (\(attachment.mediaType))\(body)", by: 4) + "\n"
         }
-        var message = ""
-        switch status {
-        case .failed: message = result.map(ReportText.failureText) ?? ""
-        case .ambiguous:
-            message = result?.message ?? query.ambiguityText(testStep)
-        case .undefined:
-            message = "Undefined."
-            let didYouMean = testStep.pickleStepId.flatMap { query.didYouMeanText(forPickleStep: $0) }
-            if let didYouMean { message += " " + didYouMean }
-            if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                message += didYouMean == nil ? " Implement" : "\nOr implement"
-                message += " with the following snippet:\n\n" + ReportText.indent(snippet, by: 2) + "\n"
-            }
-        case .pending: message = result?.message.map { "Pending: \($0)" } ?? "Pending"
-        case .passed, .skipped, .unknown: break
-        }
-        if !message.isEmpty {
-            if let uri, let step = pickleStep.flatMap(query.gherkinStep(of:)) {
-                let place = "\(uri):\(step.location.line):\(step.location.column ?? 1)"
-                message = "\(place): " + message
-            }
+        if let problem, !problem.explanation.isEmpty {
+            let message = pickleStep == nil ? problem.explanation : "\(problem.featurePlace): \(problem.explanation)"
             text += ReportText.indent(style.status(status, message), by: 4) + "\n"
         }
         return text

@@ -108,23 +108,12 @@ public final class MarkdownFormatter: ReportFormatter {
             let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
             text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
             text += " (\(attempt.status.rawValue.lowercased()))\n"
-            if let index = attempt.stepResults.firstIndex(where: { $0?.status == attempt.status }),
-                let result = attempt.stepResults[index]
-            {
-                let testStep = attempt.testCase.testSteps[index]
-                if let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) {
-                    let line = query.gherkinStep(of: pickleStep)?.location.line
-                    text += "  - Step: `\(Self.escapeCode(query.keyword(of: pickleStep) + pickleStep.text))`"
-                    text += " — `\(Self.escapeCode(ReportText.location(pickle.uri, line)))`\n"
+            if let problem = query.problems(in: attempt).first(where: { $0.status == attempt.status }) {
+                if problem.pickleStep != nil {
+                    text += "  - Step: `\(Self.escapeCode(problem.title))`"
+                    text += " — `\(Self.escapeCode(problem.featurePlace.description))`\n"
                 }
-                let message: String
-                switch result.status {
-                case .ambiguous: message = result.message ?? query.ambiguityText(testStep)
-                case .undefined: message = "Undefined step (see the snippets below)"
-                case .pending: message = result.message ?? "Pending"
-                default: message = ReportText.failureText(result)
-                }
-                if !message.isEmpty { text += Self.codeBlock(message, indent: 2) }
+                text += Self.codeBlock(problem.explanation, indent: 2)
             }
         }
         if failing.count > maxItems { text += "\n…and \(failing.count - maxItems) more (see the full report).\n" }

@@ -180,14 +180,9 @@ public final class PrettyFormatter: ReportFormatter {
             }
         }
         for attachment in attempt.stepAttachments[index] { writeAttachment(attachment, indent: layout.indent + 6) }
-        var message: String?
-        switch status {
-        case .failed: message = ReportText.failureText(result)
-        case .ambiguous: message = result.message ?? query.ambiguityText(testStep)
-        case .pending: message = result.message
-        case .passed, .skipped, .undefined, .unknown: break
-        }
-        if let message, !message.isEmpty {
+        // Undefined steps' snippets come once, in the summary, as in Cucumber's pretty formatter.
+        let message = status == .undefined ? "" : query.explanation(of: testStep, result: result)
+        if !message.isEmpty {
             buffer.append(ReportText.indent(style.status(status, message), by: layout.indent + 6) + "\n")
         }
     }

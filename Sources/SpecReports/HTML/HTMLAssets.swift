@@ -177,7 +177,7 @@ enum HTMLAssets {
         .failures a { font-weight: 600; }
         .failure-step { font-size: 14px; overflow-wrap: anywhere; }
         .failure-step .mono { color: var(--muted); font-size: 12px; margin-left: 6px; }
-        .failure-message { font-size: 13px; color: var(--c); overflow-wrap: anywhere; }
+        .failure-message { font-size: 13px; color: var(--c); overflow-wrap: anywhere; white-space: pre-wrap; }
         .feature-nav ul { list-style: none; margin: 0 0 18px; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
           font-size: 14px; }
         .feature-nav li { display: inline-flex; align-items: center; gap: 5px; }

@@ -224,32 +224,12 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</section>\n")
     }
 
-    /// The first step of `attempt` that did not pass or skip: its text, the first line of what went wrong, and
-    /// its `file:line`.
+    /// The first step of `attempt` that did not pass or skip: its text, the whole of what went wrong (the
+    /// explanation every report gives), and where: its `.feature` place and the Swift line that failed.
     private func failingStep(of attempt: TestCaseAttempt, pickle: Pickle) -> (String, String, String)? {
-        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
-            guard let result = attempt.stepResults[index], result.status != .passed, result.status != .skipped,
-                result.status != .unknown
-            else { continue }
-            let pickleStep = testStep.pickleStepId.flatMap { query.pickleStep(id: $0) }
-            let text =
-                pickleStep.map { query.keyword(of: $0) + $0.text }
-                ?? ReportText.hookKeyword(testStep.hookId.flatMap { query.hook(id: $0) }, isBefore: index == 0)
-            let message: String
-            switch result.status {
-            case .undefined:
-                let closest = testStep.pickleStepId.map { query.closestStepDefinitions(toPickleStep: $0) } ?? []
-                message = "Undefined step" + (closest.first.map { ": did you mean \($0)?" } ?? "")
-            case .ambiguous: message = "Ambiguous: several step definitions match"
-            case .pending: message = result.message.map { "Pending: \($0)" } ?? "Pending"
-            default:
-                message = ReportText.failureText(result).split(separator: "\n").first.map(String.init) ?? "Failed"
-            }
-            let line = pickleStep.flatMap { query.gherkinStep(of: $0)?.location.line }
-            let location = line.map { ReportText.location(pickle.uri, $0) } ?? query.location(of: pickle)
-            return (text, message, location)
-        }
-        return nil
+        guard let problem = query.problems(in: attempt).first else { return nil }
+        let location = [problem.featurePlace.description, problem.codePlace?.description].compactMap { $0 }
+        return (problem.title, problem.explanation, location.joined(separator: " · "))
     }
 
     /// The features, each linked, with its scenario counts by status.
@@ -737,26 +717,8 @@ public final class HTMLFormatter: ReportFormatter {
             buffer.appendHTML(meta.joined(separator: " · "))
             buffer.append("</span></div>")
             if let argument = pickleStep?.argument { writeArgument(argument) }
-            switch status {
-            case .failed:
-                writeError(result.map(ReportText.failureText) ?? "", where: gherkinLocation)
-            case .ambiguous:
-                writeError(result?.message ?? query.ambiguityText(testStep), where: gherkinLocation)
-            case .pending:
-                writeError(result?.message ?? "Pending: this step is not implemented yet.", where: gherkinLocation)
-            case .undefined:
-                var text = "Undefined step: no step definition matches it."
-                if let didYouMean = testStep.pickleStepId.flatMap({ query.didYouMeanText(forPickleStep: $0) }) {
-                    text += "\n" + didYouMean + "\nOr implement it with:\n\n"
-                } else {
-                    text += " Implement it with:\n\n"
-                }
-                if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                    text += snippet
-                }
-                writeError(text, where: gherkinLocation)
-            case .passed, .skipped, .unknown:
-                break
+            if RunQuery.isProblem(status) {
+                writeError(query.explanation(of: testStep, result: result), where: gherkinLocation)
             }
             writeAttachments(attachments)
             buffer.append("</div></li>")
