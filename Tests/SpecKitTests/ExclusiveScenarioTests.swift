@@ -188,6 +188,28 @@ struct ExclusiveScenarioTests {
         #expect(printer.mostExclusiveAtOnce == 1)
     }
 
+    @Test("scenarios run one at a time, many at once (as under swift test), keep their exclusive groups too")
+    func scenarioByScenario() async throws {
+        let tracker = OverlapTracker()
+        var steps = Self.library(tracker)
+        steps.exclusive("@database")
+        let folder = try FeatureFolder(["shared.feature": Self.feature])
+        defer { folder.remove() }
+        let runner = SpecRunner(library: steps, makeWorld: { _ in TestWorld() })
+        let plan = try runner.plan(paths: [folder.url.path])
+        let scenarios = try runner.selectedScenarios(in: plan)
+        #expect(scenarios.count == 6)
+        for _ in 0..<30 {
+            await withTaskGroup(of: Void.self) { group in
+                for scenario in scenarios {
+                    group.addTask { _ = try? await runner.run(scenario, in: plan) }
+                }
+            }
+        }
+        #expect(tracker.mostExclusiveAtOnce == 1)
+        #expect(tracker.plainBesideExclusive > 0)
+    }
+
     @Test("an invalid exclusive tag expression is a configuration error, or a problem of the library at its line")
     func invalidExpressions() async throws {
         var configuration = RunConfiguration()

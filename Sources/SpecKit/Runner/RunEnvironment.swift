@@ -9,6 +9,8 @@ struct RunEnvironment<World: Actor>: Sendable {
     let timeoutDescription: String
     /// `timed out after 10 s`.
     let timeoutMessage: String
+    /// The exclusive groups of the configuration and the library (compiled once).
+    let exclusiveGroups: ExclusiveGroups
 
     init(
         configuration: RunConfiguration, library: CompiledLibrary<World>,
@@ -19,6 +21,7 @@ struct RunEnvironment<World: Actor>: Sendable {
         self.makeWorld = makeWorld
         timeoutDescription = Timeout.describe(configuration.stepTimeout)
         timeoutMessage = "timed out after \(timeoutDescription)"
+        exclusiveGroups = ExclusiveGroups(configuration: configuration, library: library)
     }
 
     var clock: RunClock { configuration.clock }

@@ -38,6 +38,21 @@ struct TestCaseQueue: Sendable {
             }, record: record, finished: finished)
     }
 
+    /// This queue with each test case taken holding its exclusive groups in `gate` until it has finished (waiting,
+    /// suspended, while another holds one of them): for scenarios run one at a time, each on a queue of its own.
+    func gated(by gate: ExclusiveGate, groups: ExclusiveGroups) -> TestCaseQueue {
+        TestCaseQueue(
+            take: {
+                guard let item = await take() else { return nil }
+                await gate.acquire(groups.names(ofTags: item.testCase.info.tags))
+                return item
+            }, record: record,
+            finished: { item in
+                gate.release(groups.names(ofTags: item.testCase.info.tags))
+                finished(item)
+            })
+    }
+
     /// This queue with the test cases of each exclusive group kept apart: a test case whose group has one running
     /// waits, set aside, while the workers take the next ones; it is taken as soon as its groups are free.
     func keepingApart(_ groups: ExclusiveGroups) -> TestCaseQueue {

@@ -21,19 +21,26 @@ struct WorkerPool<World: Actor>: Sendable {
         _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async {
-        let groups = ExclusiveGroups(configuration: environment.configuration, library: environment.library)
+        let groups = environment.exclusiveGroups
         let queue = workers > 1 && !groups.isEmpty ? queue.keepingApart(groups) : queue
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<max(workers, 1) {
                 let context = AttemptContext(
                     skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids)
-                group.addTask { await self.work(queue, context: context, emit: emit) }
+                group.addTask { await self.work(queue, context: context, emit: emit, alone: false) }
             }
         }
     }
 
-    /// One worker: runs the test cases of `queue` until it is empty.
-    func work(_ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void) async {
+    /// One worker: runs the test cases of `queue` until it is empty. `alone` (a scenario run by itself, as the
+    /// Swift Testing bridge runs each) makes each test case hold its exclusive groups in the process's
+    /// `ExclusiveGate` while it runs.
+    func work(
+        _ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void,
+        alone: Bool = true
+    ) async {
+        let groups = environment.exclusiveGroups
+        let queue = alone && !groups.isEmpty ? queue.gated(by: .shared, groups: groups) : queue
         let retry = environment.configuration.retry
         while true {
             let watched = WatchedTestCase<World>(limit: environment.configuration.stepTimeout, emit: emit)
@@ -61,7 +68,9 @@ struct WorkerPool<World: Actor>: Sendable {
             let item = TestCaseQueue.Item(
                 testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
             if last.willBeRetried {
-                await work(.single(item, record: queue.record, finished: queue.finished), context: context, emit: emit)
+                await work(
+                    .single(item, record: queue.record, finished: queue.finished), context: context, emit: emit,
+                    alone: false)
             } else {
                 queue.finish(item, environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
             }
