@@ -45,8 +45,10 @@ struct RunOptionsConfigurationTests {
     func commandLineWins() throws {
         let options = try Self.options(
             Self.json, profile: "ci",
-            ["Specs/b.feature", "--tags", "@b", "--name", "y", "--format", "pretty", "--exclusive", "@port",
-                "--parallel", "2", "--retry", "0", "--strict", "--order", "defined", "--store", "memory"])
+            [
+                "Specs/b.feature", "--tags", "@b", "--name", "y", "--format", "pretty", "--exclusive", "@port",
+                "--parallel", "2", "--retry", "0", "--strict", "--order", "defined", "--store", "memory",
+            ])
         #expect(options.targets == [RunOptions.Target(path: "Specs/b.feature", lines: [])])
         #expect(options.tagExpressions == ["@a", "@b"])
         #expect(options.nameRegexes == ["x", "y"])
