@@ -101,13 +101,14 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         let options: RunOptions
         do throws(OptionParser.Failure) {
             let given = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+            if given.listLanguages || given.keywordsLanguage != nil {
+                // As in cucumber-js, listing languages reads no configuration file.
+                return listLanguages(given)
+            }
             options = try Self.withConfigurationFile(
                 given, arguments: arguments, environment: environment, variantOption: variantOption)
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
-        }
-        if options.listLanguages || options.keywordsLanguage != nil {
-            return listLanguages(options)
         }
         let variants: [Variant]
         if let text = options.variant {
