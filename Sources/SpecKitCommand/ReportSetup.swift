@@ -85,7 +85,7 @@ final class ReportSink: MessageSink {
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
-        isTerminal: Bool, environment: [String: String]
+        tagLinks: TagLinks = TagLinks(), isTerminal: Bool, environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         let query = RunQuery()
@@ -115,12 +115,13 @@ final class ReportSink: MessageSink {
             }
             let settings = ReportSettings(
                 strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal,
-                variant: variant)
+                variant: variant, tagLinks: tagLinks)
             formatters.append(format.makeFormatter(output: output, settings: settings, query: query))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
-            formatters.append(MarkdownFormatter(output: summary, title: title, strict: strict, query: query))
+            formatters.append(
+                MarkdownFormatter(output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query))
         }
         state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
         writtenFiles = files

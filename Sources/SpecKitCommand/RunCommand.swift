@@ -51,7 +51,14 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --fail-fast           stop after the first failing scenario
           -w, --watch           after the run, rerun the scenarios of each .feature file saved, on the
                                 console (summary, failures, snippets), until Ctrl-C
-          --retry N             rerun a failing scenario up to N times (only the last attempt counts)
+          --retry N             rerun a failing scenario up to N times (only the last attempt counts; one
+                                that fails, then passes, is flaky: it passes the run, reported as flaky)
+          --retry-tag-filter EXPR
+                                retry only the scenarios matching this tag expression
+          --link-tags PATTERN=URL
+                                tags matching PATTERN (a regular expression) link to URL in the HTML and
+                                Markdown reports, $1..$9 its groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1'
+                                (repeatable)
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
           --exclusive EXPR      scenarios matching the tag expression never run at the same time as one
@@ -64,10 +71,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --i18n-keywords LANG  list the keywords of language LANG (e.g. nl, ja), and exit
 
         Configuration file (cucumber-js's cucumber.json: each top-level key a profile of options named as in
-        cucumber-js: paths, tags, name, format, parallel, retry, strict, order, dryRun, failFast, exclusive,
-        timeout, shard, out, title, languages; a profile may also be a command line string):
+        cucumber-js: paths, tags, name, format, parallel, retry, retryTagFilter, strict, order, dryRun, failFast,
+        exclusive, linkTags, timeout, shard, out, title, languages; a profile may also be a command line string):
           -p, --profile NAME    use profile NAME of the file (repeatable, merged in order; default: "default");
-                                options given on the command line win, tags/name/format/exclusive add up
+                                options given on the command line win, tags/name/format/exclusive/linkTags
+                                add up
           -c, --config FILE     the configuration file (default: cucumber.json in the current folder, if any)
 
         \(variantUsage)Reports:
@@ -142,6 +150,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         if let warning = TestingIssueHandler.install().warning {
             StandardStreams.writeError("\(name): warning: \(warning)\n")
         }
+        do throws(TagLinkError) {
+            _ = try TagLinks(options.linkTags)  // checked before the run; the reports parse them again
+        } catch {
+            return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
+        }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
         var seenPaths = Set<String>()
@@ -210,7 +223,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             do throws(ReportError) {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
-                    variant: variants.count > 1 ? variant.description : nil, isTerminal: standardOutputIsTerminal(),
+                    variant: variants.count > 1 ? variant.description : nil,
+                    tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), isTerminal: standardOutputIsTerminal(),
                     environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
@@ -299,6 +313,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         configuration.dryRun = options.dryRun
         configuration.failFast = options.failFast
         configuration.retry = options.retry
+        configuration.retryTagFilter = options.retryTagFilter
         configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
         configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")

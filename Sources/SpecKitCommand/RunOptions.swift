@@ -31,6 +31,10 @@ struct RunOptions: Equatable {
     /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
     var watch = false
     var retry = 0
+    /// Only scenarios matching this tag expression are retried.
+    var retryTagFilter: String?
+    /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
+    var linkTags: [String] = []
     /// The value of the command's variant option (`--store sqlite`), if given.
     var variant: String?
     var formats: [FormatRequest] = []
@@ -56,7 +60,9 @@ struct RunOptions: Equatable {
             && lhs.configFile == rhs.configFile
             && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
             && lhs.watch == rhs.watch
-            && lhs.retry == rhs.retry && lhs.variant == rhs.variant && lhs.formats == rhs.formats
+            && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.linkTags == rhs.linkTags
+            && lhs.variant == rhs.variant
+            && lhs.formats == rhs.formats
             && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
             && lhs.order == rhs.order && lhs.parallel == rhs.parallel
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
@@ -79,6 +85,8 @@ struct RunOptions: Equatable {
         .init(name: "--fail-fast", short: nil, takesValue: false),
         .init(name: "--watch", short: "-w", takesValue: false),
         .init(name: "--retry", short: nil, takesValue: true),
+        .init(name: "--retry-tag-filter", short: nil, takesValue: true),
+        .init(name: "--link-tags", short: nil, takesValue: true),
         .init(name: "--format", short: "-f", takesValue: true),
         .init(name: "--out", short: "-o", takesValue: true),
         .init(name: "--order", short: nil, takesValue: true),
@@ -95,7 +103,8 @@ struct RunOptions: Equatable {
     ]
 
     /// Parses the arguments of `run` over `base` (the options of a configuration file's profiles): an option given
-    /// replaces the base's value, except `--tags`, `--name`, `--format` and `--exclusive`, which add to the base's
+    /// replaces the base's value, except `--tags`, `--name`, `--format`, `--exclusive` and `--link-tags`, which add
+    /// to the base's
     /// (as cucumber-js merges them), and paths, which replace the base's when any is given. `environment` supplies
     /// Bazel's sharding variables; `variantOption` names the command's variant option (`store` for `--store`).
     static func parse(
@@ -120,6 +129,8 @@ struct RunOptions: Equatable {
             case "--fail-fast": options.failFast = true
             case "--watch": options.watch = true
             case "--retry": options.retry = try integer(value, option: name, minimum: 0)
+            case "--retry-tag-filter": options.retryTagFilter = value
+            case "--link-tags": options.linkTags.append(value)
             case "--format": options.formats.append(try FormatRequest.parse(value))
             case "--out":
                 options.outDirectory = value
@@ -211,6 +222,8 @@ struct RunOptions: Equatable {
         options.exclusiveTagExpressions = settings.exclusive
         if let parallel = settings.parallel { options.parallel = max(parallel, 1) }
         if let retry = settings.retry { options.retry = retry }
+        options.retryTagFilter = settings.retryTagFilter
+        options.linkTags = settings.linkTags
         if let strict = settings.strict { options.strict = strict }
         if let dryRun = settings.dryRun { options.dryRun = dryRun }
         if let failFast = settings.failFast { options.failFast = failFast }

@@ -64,17 +64,21 @@ public struct ReportDirectory: Sendable, Hashable {
     public var title: String
     /// The variant of the run these reports are for, when a run has several (see `ReportSettings.variant`).
     public var variant: String?
+    /// Tags that link to a tracker in the HTML and Markdown reports.
+    public var tagLinks: TagLinks
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
         directory: URL = URL(fileURLWithPath: "reports", isDirectory: true), fileNames: FileNames = FileNames(),
-        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil
+        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil,
+        tagLinks: TagLinks = TagLinks()
     ) {
         self.directory = directory
         self.fileNames = fileNames
         self.strict = strict
         self.title = title
         self.variant = variant
+        self.tagLinks = tagLinks
     }
 
     /// Removes the report files of this configuration's names from `directory`, if there: a run that writes one
@@ -98,7 +102,7 @@ public struct ReportDirectory: Sendable, Hashable {
     /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
     /// Fails (naming the path) when the directory or a temporary file cannot be created.
     public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
-        let settings = ReportSettings(strict: strict, title: title, variant: variant)
+        let settings = ReportSettings(strict: strict, title: title, variant: variant, tagLinks: tagLinks)
         var formatters: [any ReportFormatter] = []
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }

@@ -62,8 +62,12 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .message: return MessageFormatter(output: output, query: query)
         case .json: return CucumberJSONFormatter(output: output, query: query)
         case .junit: return JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
-        case .html: return HTMLFormatter(output: output, title: settings.title, strict: strict, query: query)
-        case .markdown: return MarkdownFormatter(output: output, title: settings.title, strict: strict, query: query)
+        case .html:
+            return HTMLFormatter(
+                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
+        case .markdown:
+            return MarkdownFormatter(
+                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
         case .rerun: return RerunFormatter(output: output, query: query)
         case .usage: return UsageFormatter(output: text, query: query)
         }
@@ -83,16 +87,19 @@ public struct ReportSettings: Sendable, Hashable {
     /// The variant the run used (a store, a locale...) when a run has several: JUnit test case names end in
     /// ` [variant]`.
     public var variant: String?
+    /// Tags that link to a tracker in the HTML and Markdown reports.
+    public var tagLinks: TagLinks
 
     /// Creates settings.
     public init(
         strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
-        flushesEachStep: Bool = false, variant: String? = nil
+        flushesEachStep: Bool = false, variant: String? = nil, tagLinks: TagLinks = TagLinks()
     ) {
         self.strict = strict
         self.title = title
         self.style = style
         self.flushesEachStep = flushesEachStep
         self.variant = variant
+        self.tagLinks = tagLinks
     }
 }

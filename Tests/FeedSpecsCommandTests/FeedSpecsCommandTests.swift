@@ -559,3 +559,32 @@ struct FeedSpecsCommandTests {
             ]), "no temporary files are left behind: \(leftovers)")
     }
 }
+
+@Suite(
+    "feed-specs: tag links",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FeedSpecsTagLinkTests {
+    @Test func `a tag matching --link-tags is a link in the HTML report`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FeedSpecsCommand.edit(
+            "Specs/offline_feed.feature", in: directory, replacing: "  Scenario: A recent saved feed is shown",
+            with: "  @JIRA-123\n  Scenario: A recent saved feed is shown")
+        let outcome = try FeedSpecsCommand.run(
+            [
+                "--link-tags", #"@JIRA-(\d+)=https://tracker.example/browse/JIRA-$1"#, "--format", "html",
+                "--out", "out",
+            ], in: directory)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("href=\"https://tracker.example/browse/JIRA-123\">@JIRA-123</a>"))
+    }
+
+    @Test func `a --link-tags rule that is not PATTERN=URL is a usage error naming it`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run(["--link-tags", "@JIRA=ftp://x.example"], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("--link-tags '@JIRA=ftp://x.example'"), "\(outcome.errors)")
+    }
+}

@@ -18,7 +18,8 @@ struct RunOptionsConfigurationTests {
     static let json = """
         {"ci": {"paths": ["Specs/a.feature:3"], "tags": "@a", "name": ["x"], "format": ["summary"],
                 "exclusive": "@db", "parallel": 4, "retry": 2, "strict": false, "order": "reverse",
-                "timeout": 3, "shard": "2/3", "out": "ci", "title": "CI", "store": "sqlite", "failFast": true}}
+                "timeout": 3, "shard": "2/3", "out": "ci", "title": "CI", "store": "sqlite", "failFast": true,
+                "retryTagFilter": "@flaky", "linkTags": ["@T-([0-9]+)=https://t.example/$1"]}}
         """
 
     @Test("the profile's options are the base: every key reaches its option")
@@ -39,6 +40,8 @@ struct RunOptionsConfigurationTests {
         #expect(options.title == "CI")
         #expect(options.variant == "sqlite")
         #expect(options.failFast)
+        #expect(options.retryTagFilter == "@flaky")
+        #expect(options.linkTags == [#"@T-([0-9]+)=https://t.example/$1"#])
     }
 
     @Test("the command line wins: scalars replace, tags, names, formats and exclusive add up, paths replace")
@@ -47,7 +50,8 @@ struct RunOptionsConfigurationTests {
             Self.json, profile: "ci",
             [
                 "Specs/b.feature", "--tags", "@b", "--name", "y", "--format", "pretty", "--exclusive", "@port",
-                "--parallel", "2", "--retry", "0", "--strict", "--order", "defined", "--store", "memory",
+                "--parallel", "2", "--retry", "0", "--retry-tag-filter", "@other", "--link-tags",
+                "@U-(\\d+)=https://u.example/$1", "--strict", "--order", "defined", "--store", "memory",
             ])
         #expect(options.targets == [RunOptions.Target(path: "Specs/b.feature", lines: [])])
         #expect(options.tagExpressions == ["@a", "@b"])
@@ -59,6 +63,8 @@ struct RunOptionsConfigurationTests {
         #expect(options.strict)
         #expect(options.order == .defined)
         #expect(options.variant == "memory")
+        #expect(options.retryTagFilter == "@other")
+        #expect(options.linkTags.count == 2)
     }
 
     @Test("a format the command does not know is an error naming the file")

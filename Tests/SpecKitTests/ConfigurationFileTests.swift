@@ -15,6 +15,8 @@ struct ConfigurationFileTests {
             "format": ["junit:reports/junit.xml", ["html", "reports/report.html"]],
             "parallel": 4,
             "retry": 2,
+            "retryTagFilter": "@flaky",
+            "linkTags": ["@JIRA-([0-9]+)=https://tracker.example/browse/JIRA-$1"],
             "strict": true,
             "order": "random:7",
             "exclusive": ["@database"],
@@ -26,7 +28,7 @@ struct ConfigurationFileTests {
             "title": "CI",
             "store": "sqlite"
           },
-          "slow": { "tags": ["@slow"], "parallel": 1, "format": ["summary"] },
+          "slow": { "tags": ["@slow"], "parallel": 1, "format": ["summary"], "retryTagFilter": "not @slow" },
           "line": "--tags '@smoke and not @wip' -j 2 --no-strict --format=summary Specs/a.feature",
           "argv": ["--retry", "1", "--dry-run"]
         }
@@ -56,6 +58,8 @@ struct ConfigurationFileTests {
         #expect(settings.formats == ["junit:reports/junit.xml", "html:reports/report.html"])
         #expect(settings.parallel == 4)
         #expect(settings.retry == 2)
+        #expect(settings.retryTagFilter == "@flaky")
+        #expect(settings.linkTags == [#"@JIRA-([0-9]+)=https://tracker.example/browse/JIRA-$1"#])
         #expect(settings.strict == true)
         #expect(settings.order == .random(seed: 7))
         #expect(settings.exclusive == ["@database"])
@@ -83,6 +87,9 @@ struct ConfigurationFileTests {
         #expect(settings.formats == ["junit:reports/junit.xml", "html:reports/report.html", "summary"])
         #expect(settings.parallel == 1)
         #expect(settings.retry == 2)
+        #expect(
+            settings.retryTagFilter == "(@flaky) and (not @slow)", "retry tag filters must both hold, as in cucumber-js"
+        )
     }
 
     @Test("a profile may be a command line, as a string or as an array of arguments")
@@ -123,7 +130,12 @@ struct ConfigurationFileTests {
             (#"{"default": {"shard": "4/3"}}"#, #""shard" must be "I/N" with 1 <= I <= N"#),
             (#"{"default": {"timeout": 0}}"#, #""timeout" must be a positive number of seconds, not 0"#),
             (#"{"default": {"tag": "@x"}}"#, #"unknown key "tag"; did you mean "tags"?"#),
-            (#"{"default": {"retryTagFilter": "@flaky"}}"#, #""retryTagFilter" is not supported"#),
+            (
+                #"{"default": {"worldParameters": {}}}"#,
+                #""worldParameters" is not supported: the world is made by Swift"#
+            ),
+            (#"{"default": {"linkTags": "@JIRA-(\\d+)"}}"#, ""),
+            (#"{"default": {"retryTagFilter": ["@a"]}}"#, #""retryTagFilter" must be a string, not an array"#),
             (#"{"default": 3}"#, #"profile "default": must be an object of options, a command line, or an array"#),
             (#"{"default": "--tags"}"#, #"--tags needs a value (a string or an array of strings)"#),
             (#"{"default": "--parallel many"}"#, #"--parallel many: expected a whole number of at least 0"#),
@@ -134,7 +146,7 @@ struct ConfigurationFileTests {
     func wrongValues(text: String, message: String) throws {
         let error = Self.error(text)
         if message.isEmpty {
-            #expect(error == nil, "a single format string is accepted")
+            #expect(error == nil, "a single string is accepted for a list")
         } else {
             let found = try #require(error, "no error for \(text)")
             #expect(found.description.contains(message), "\(found)")
@@ -164,6 +176,7 @@ struct ConfigurationFileTests {
         #expect(configuration.exclusiveTagExpressions == ["@database"])
         #expect(configuration.parallel == 4)
         #expect(configuration.retry == 2)
+        #expect(configuration.retryTagFilter == "@flaky")
         #expect(configuration.strict)
         #expect(configuration.failFast)
         #expect(configuration.order == .random(seed: 7))

@@ -216,6 +216,40 @@ final class ParkedContinuations: @unchecked Sendable {
         #expect(summary.steps[.failed] == 1)
     }
 
+    @Test func `only the scenarios matching the retry tag filter are retried`() async throws {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a failing step") { _ in try fail("boom") }
+        let feature = """
+            Feature: F
+              @flaky
+              Scenario: Retried
+                Given a failing step
+              Scenario: Not retried
+                Given a failing step
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.retry = 2
+            $0.retryTagFilter = "@flaky"
+        }
+        #expect(!summary.success)
+        let attempts = envelopes.compactMap { envelope -> Int? in
+            if case .testCaseStarted(let started) = envelope { return started.attempt }
+            return nil
+        }
+        #expect(attempts == [0, 1, 2, 0])
+        #expect(envelopes.retriedPickleNames == ["Retried"])
+    }
+
+    @Test func `an invalid retry tag filter is a configuration error naming it`() {
+        var configuration = RunConfiguration()
+        configuration.retryTagFilter = "@a and"
+        #expect {
+            try configuration.validate()
+        } throws: { error in
+            (error as? SpecRunError)?.message.contains("invalid retry tag filter '@a and'") == true
+        }
+    }
+
     @Test func `a failed scenario is retried and only its last attempt counts`() async throws {
         let attempts = RunLog()
         var steps = StepLibrary<TestWorld>()

@@ -86,6 +86,8 @@ public struct ProfileKey: Sendable {
             $0.parallel = $1.number
         },
         ProfileKey("retry", option: "--retry", kind: .wholeNumber(minimum: 0)) { $0.retry = $1.number },
+        ProfileKey("retryTagFilter", option: "--retry-tag-filter", kind: .text) { $0.retryTagFilter = $1.texts.last },
+        ProfileKey("linkTags", option: "--link-tags", kind: .texts) { $0.linkTags += $1.texts },
         ProfileKey("strict", option: "--strict", negation: "--no-strict", kind: .flag) { $0.strict = $1.flag },
         ProfileKey("dryRun", option: "--dry-run", short: "-d", kind: .flag) { $0.dryRun = $1.flag },
         ProfileKey("failFast", option: "--fail-fast", kind: .flag) { $0.failFast = $1.flag },
@@ -105,8 +107,6 @@ public struct ProfileKey: Sendable {
 
     /// cucumber-js options a profile may name that this runner does not have, with what to do instead.
     static let unsupported: [String: String] = [
-        "retryTagFilter": "this runner has no retry tag filter yet: remove it, or retry every scenario with \"retry\"",
-        "linkTags": "this runner has no tag links yet: remove it",
         "language": "the default language of feature files is English: start a file with `# language: xx` instead",
         "require": "step definitions are Swift code compiled into the command: remove it",
         "requireModule": "step definitions are Swift code compiled into the command: remove it",

@@ -3,8 +3,9 @@ import Gherkin
 /// The options of one profile of a configuration file (`cucumber.json`), or of several merged: what is not set is
 /// nil or empty.
 ///
-/// The option names and their merging are cucumber-js's: `paths`, `format`, `name`, `tags` and `exclusive` add up
-/// (tag expressions must all hold), every other option takes the last value given. `ProfileKey.all` is the one
+/// The option names and their merging are cucumber-js's: `paths`, `format`, `name`, `tags`, `exclusive` and
+/// `linkTags` add up (tag expressions must all hold, two retry tag filters too), every other option takes the last
+/// value given. `ProfileKey.all` is the one
 /// table of the keys a profile may hold.
 public struct ProfileSettings: Sendable, Equatable {
     /// Feature files or folders to run (`path`, `path:12`), or `@rerun.txt` files.
@@ -21,6 +22,10 @@ public struct ProfileSettings: Sendable, Equatable {
     public var parallel: Int?
     /// How many times a failing scenario is retried.
     public var retry: Int?
+    /// The tag expression of the scenarios that may be retried.
+    public var retryTagFilter: String?
+    /// Rules turning tags into links in the reports, `PATTERN=URL`.
+    public var linkTags: [String] = []
     /// Whether undefined, pending and ambiguous steps fail the run.
     public var strict: Bool?
     /// Whether steps are matched without running them.
@@ -58,6 +63,11 @@ public struct ProfileSettings: Sendable, Equatable {
         merged.exclusive += later.exclusive
         merged.parallel = later.parallel ?? parallel
         merged.retry = later.retry ?? retry
+        merged.linkTags += later.linkTags
+        switch (retryTagFilter, later.retryTagFilter) {
+        case (let earlier?, let latest?): merged.retryTagFilter = "(\(earlier)) and (\(latest))"
+        case (let earlier, let latest): merged.retryTagFilter = latest ?? earlier
+        }
         merged.strict = later.strict ?? strict
         merged.dryRun = later.dryRun ?? dryRun
         merged.failFast = later.failFast ?? failFast
@@ -72,8 +82,9 @@ public struct ProfileSettings: Sendable, Equatable {
     }
 
     /// Applies what a run configuration holds: tags and names (added to the configuration's), exclusive groups,
-    /// parallelism, retries, strictness, dry run, fail-fast, order, step timeout, shard and languages. Paths,
-    /// formats, the report folder and title are for the caller (a command, or the Swift Testing bridge).
+    /// parallelism, retries and their tag filter, strictness, dry run, fail-fast, order, step timeout, shard and
+    /// languages. Paths, formats, tag links, the report folder and title are for the caller (a command, or the
+    /// Swift Testing bridge).
     ///
     /// - Throws: `LanguagesFileError` when `languages` names a file that cannot be read.
     public func apply(to configuration: inout RunConfiguration) throws(LanguagesFileError) {
@@ -82,6 +93,7 @@ public struct ProfileSettings: Sendable, Equatable {
         configuration.exclusiveTagExpressions += exclusive
         if let parallel { configuration.parallel = max(parallel, 1) }
         if let retry { configuration.retry = retry }
+        if let retryTagFilter { configuration.retryTagFilter = retryTagFilter }
         if let strict { configuration.strict = strict }
         if let dryRun { configuration.dryRun = dryRun }
         if let failFast { configuration.failFast = failFast }

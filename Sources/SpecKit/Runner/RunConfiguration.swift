@@ -25,8 +25,12 @@ public struct RunConfiguration: Sendable {
     public var dryRun = false
     /// Whether to stop after the first failing scenario: the others are not run (as cucumber-js does).
     public var failFast = false
-    /// How many times a failing scenario is retried (0: never); only the last attempt counts.
+    /// How many times a failing scenario is retried (0: never); only the last attempt counts. A scenario that
+    /// fails and then passes is *flaky*: it passes the run, and every report says it was flaky.
     public var retry = 0
+    /// Only the scenarios whose tags satisfy this tag expression are retried (nil: every failing scenario), as
+    /// cucumber-js's `retryTagFilter`, e.g. `@flaky and not @slow`.
+    public var retryTagFilter: String?
     /// How long a step or hook may run before it fails with `timed out after N s` (default 10 s).
     ///
     /// A step that ignores cancellation is abandoned and keeps running in the background.
@@ -246,6 +250,8 @@ public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
 struct CompiledConfiguration: Sendable {
     let tags: [TagExpression]
     let names: [NSRegularExpressionBox]
+    /// Which scenarios may be retried (nil: every one).
+    let retryFilter: TagExpression?
 }
 
 /// `NSRegularExpression` is immutable and thread-safe, but not marked `Sendable` on every platform.
@@ -294,10 +300,19 @@ extension RunConfiguration {
         guard retry >= 0 else {
             throw SpecRunError(kind: .invalidConfiguration, message: "invalid retry count \(retry): use 0 or more")
         }
+        var retryFilter: TagExpression?
+        if let text = retryTagFilter {
+            do {
+                retryFilter = try TagExpression(text)
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration, message: "invalid retry tag filter '\(text)': \(error.message)")
+            }
+        }
         guard stepTimeout > .zero else {
             throw SpecRunError(
                 kind: .invalidConfiguration, message: "invalid step timeout \(stepTimeout): use a positive duration")
         }
-        return CompiledConfiguration(tags: tags, names: names)
+        return CompiledConfiguration(tags: tags, names: names, retryFilter: retryFilter)
     }
 }

@@ -11,6 +11,8 @@ struct RunEnvironment<World: Actor>: Sendable {
     let timeoutMessage: String
     /// The exclusive groups of the configuration and the library (compiled once).
     let exclusiveGroups: ExclusiveGroups
+    /// Whether a scenario of these tags may be retried (nil: every one).
+    let retryFilter: (@Sendable ([String]) -> Bool)?
 
     init(
         configuration: RunConfiguration, library: CompiledLibrary<World>,
@@ -22,6 +24,17 @@ struct RunEnvironment<World: Actor>: Sendable {
         timeoutDescription = Timeout.describe(configuration.stepTimeout)
         timeoutMessage = "timed out after \(timeoutDescription)"
         exclusiveGroups = ExclusiveGroups(configuration: configuration, library: library)
+        // Validated before any run starts; an invalid filter retries nothing rather than everything.
+        retryFilter = configuration.retryTagFilter.map { text in
+            let expression = try? TagExpression(text)
+            return { tags in expression?.evaluate(tags) ?? false }
+        }
+    }
+
+    /// How many times `info` may be retried: the configured count, or 0 when the retry tag filter leaves it out.
+    func retries(for info: ScenarioInfo) -> Int {
+        guard let retryFilter else { return configuration.retry }
+        return retryFilter(info.tags) ? configuration.retry : 0
     }
 
     var clock: RunClock { configuration.clock }

@@ -41,7 +41,6 @@ struct WorkerPool<World: Actor>: Sendable {
     ) async {
         let groups = environment.exclusiveGroups
         let queue = alone && !groups.isEmpty ? queue.gated(by: .shared, groups: groups) : queue
-        let retry = environment.configuration.retry
         while true {
             let watched = WatchedTestCase<World>(limit: environment.configuration.stepTimeout, emit: emit)
             let ending = await watched.run { [runner, environment] in
@@ -52,7 +51,8 @@ struct WorkerPool<World: Actor>: Sendable {
                     var number = item.firstAttempt
                     while true {
                         let attempt = attemptContext.attempt(
-                            item.testCase, number: number, retry: retry, emit: watchedEmit)
+                            item.testCase, number: number, retry: environment.retries(for: item.testCase.info),
+                            emit: watchedEmit)
                         guard let outcome = await runner.run(attempt, in: watched) else { return nil }
                         number += 1
                         if outcome.willBeRetried { continue }

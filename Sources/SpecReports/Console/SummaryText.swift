@@ -50,7 +50,7 @@ public struct SummaryText {
                     "\(count) parse error\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (not run)")
                 + "\n"
         }
-        text += countLine(statistics.scenarios, noun: "scenario") + "\n"
+        text += countLine(statistics.scenarios, noun: "scenario", flaky: statistics.flakyScenarios) + "\n"
         text += countLine(statistics.steps, noun: "step") + "\n"
         text +=
             ReportText.cucumberDuration(statistics.runDuration)
@@ -58,14 +58,20 @@ public struct SummaryText {
         return text
     }
 
-    /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order.
-    public func countLine(_ counts: StatusCounts, noun: String) -> String {
+    /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order; `flaky` of the
+    /// passed ones are counted apart, before them, as cucumber-ruby does (`12 scenarios (1 flaky, 11 passed)`).
+    public func countLine(_ counts: StatusCounts, noun: String, flaky: Int = 0) -> String {
         let total = counts.total
         var text = "\(total) \(noun)\(total == 1 ? "" : "s")"
         guard total > 0 else { return text }
-        let details = StatusCounts.reportOrder.compactMap { status -> String? in
-            let count = counts[status]
-            return count > 0 ? style.status(status, "\(count) \(status.rawValue.lowercased())") : nil
+        var details: [String] = []
+        for status in StatusCounts.reportOrder {
+            var count = counts[status]
+            if status == .passed && flaky > 0 {
+                details.append(style.warning("\(flaky) flaky"))
+                count -= flaky
+            }
+            if count > 0 { details.append(style.status(status, "\(count) \(status.rawValue.lowercased())")) }
         }
         text += " (\(details.joined(separator: ", ")))"
         return text

@@ -110,12 +110,32 @@ public final class JUnitFormatter: ReportFormatter {
             buffer.appendCDATA(body)
             buffer.append("\n</\(element)>\n")
         }
+        if let attempt = item.attempt, case .passed = item.outcome, query.isFlaky(attempt) {
+            writeFlakyFailures(of: attempt)
+        }
         if let attempt = item.attempt {
             buffer.append("<system-out><![CDATA[\n")
             writeSteps(of: attempt)
             buffer.append("]]></system-out>\n")
         }
         buffer.append("</testcase>\n")
+    }
+
+    /// A flaky test case's failed attempts, as Maven Surefire writes them (`flakyFailure`, read by Jenkins' JUnit
+    /// plugin, GitLab and most CI dashboards): the test case passes, and each earlier attempt's failure is kept.
+    private func writeFlakyFailures(of attempt: TestCaseAttempt) {
+        for earlier in query.earlierAttempts(of: attempt) {
+            guard let problem = query.problems(in: earlier).first else { continue }
+            let type = problem.result.exception?.type ?? problem.status.rawValue.lowercased()
+            let message = problem.result.exception?.message ?? problem.result.message ?? problem.explanation
+            buffer.append("<flakyFailure type=\"")
+            buffer.appendXML(type, attribute: true)
+            buffer.append("\" message=\"")
+            buffer.appendXML(message, attribute: true)
+            buffer.append("\">\n<stackTrace>")
+            buffer.appendCDATA("attempt \(earlier.attempt + 1): \(problem.title)\n\(problem.explanation)")
+            buffer.append("</stackTrace>\n</flakyFailure>\n")
+        }
     }
 
     private func testCase(for attempt: TestCaseAttempt) -> Case {

@@ -96,6 +96,7 @@ enum HTMLAssets {
         .background ol { list-style: none; padding: 0; margin: 0; font-size: 14px; }
         .tags { display: flex; flex-wrap: wrap; gap: 4px; }
         .tag-name { font-family: var(--mono); font-size: 12px; color: var(--accent); }
+        a.tag-link { text-decoration: underline dotted; }
         details.scenario { border: 1px solid var(--border); border-radius: 8px; margin: 10px 0;
           background: var(--surface); }
         details.scenario > summary { list-style: none; cursor: pointer; display: flex; gap: 10px;
@@ -167,6 +168,8 @@ enum HTMLAssets {
         .badge { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
           border-radius: 4px; padding: 1px 6px; margin-left: 6px; background: var(--undefined-bg);
           color: var(--undefined); }
+        .badge-flaky { background: var(--pending-bg); color: var(--pending); }
+        .legend .flaky { color: var(--muted); }
         a.verdict { text-decoration: none; }
         .failures { background: var(--surface); border: 1px solid var(--failed); border-left-width: 4px;
           border-radius: var(--radius); padding: 12px 16px; margin-bottom: 18px; }

@@ -20,15 +20,19 @@ public final class HTMLFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let title: String
     private let strict: Bool
+    private let tagLinks: TagLinks
 
-    /// Creates an HTML formatter writing to `output`, with `title` as the page title.
+    /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
+    /// link to their tracker.
     public init(
-        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true, query: RunQuery = RunQuery()
+        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
+        tagLinks: TagLinks = TagLinks(), query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
         self.strict = strict
+        self.tagLinks = tagLinks
     }
 
     /// Writes nothing until the end.
@@ -147,7 +151,7 @@ public final class HTMLFormatter: ReportFormatter {
 
     private func writeTotals(_ statistics: RunStatistics) {
         buffer.append("<section class=\"totals\" aria-label=\"Totals\">\n")
-        writeTotalCard("Scenarios", statistics.scenarios)
+        writeTotalCard("Scenarios", statistics.scenarios, flaky: statistics.flakyScenarios)
         writeTotalCard("Steps", statistics.steps)
         buffer.append("<div class=\"card\"><h2>Duration</h2><div class=\"big\">")
         buffer.appendHTML(ReportText.humanDuration(statistics.runDuration))
@@ -159,7 +163,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</section>\n")
     }
 
-    private func writeTotalCard(_ name: String, _ counts: StatusCounts) {
+    private func writeTotalCard(_ name: String, _ counts: StatusCounts, flaky: Int = 0) {
         let total = counts.total
         buffer.append("<div class=\"card\"><h2>\(name)</h2><div class=\"big\">\(total)")
         let passed = counts[.passed]
@@ -177,6 +181,9 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</svg><div class=\"legend\">")
         for status in StatusCounts.reportOrder where counts[status] > 0 {
             buffer.append("<span><b>\(counts[status])</b> \(Self.label(status))</span>")
+            if status == .passed && flaky > 0 {
+                buffer.append("<span class=\"flaky\">of which <b>\(flaky)</b> flaky</span>")
+            }
         }
         if total == 0 { buffer.append("<span>none</span>") }
         buffer.append("</div></div>\n")
@@ -477,12 +484,23 @@ public final class HTMLFormatter: ReportFormatter {
     private func writeTags(_ names: [String]) {
         guard !names.isEmpty else { return }
         buffer.append("<div class=\"tags\">")
-        for name in names {
+        for name in names { writeTag(name) }
+        buffer.append("</div>")
+    }
+
+    /// A tag: a link to its tracker when `tagLinks` gives it one (an http or https URL, escaped), else a word.
+    private func writeTag(_ name: String) {
+        if let url = tagLinks.url(for: name) {
+            buffer.append("<a class=\"tag-name tag-link\" rel=\"noopener noreferrer\" href=\"")
+            buffer.appendHTML(url)
+            buffer.append("\">")
+            buffer.appendHTML(name)
+            buffer.append("</a>")
+        } else {
             buffer.append("<span class=\"tag-name\">")
             buffer.appendHTML(name)
             buffer.append("</span>")
         }
-        buffer.append("</div>")
     }
 
     private func writeBackground(_ background: Background) {
@@ -613,15 +631,14 @@ public final class HTMLFormatter: ReportFormatter {
         }
         if !pickle.tags.isEmpty {
             buffer.append("<span class=\"tags\">")
-            for tag in pickle.tags {
-                buffer.append("<span class=\"tag-name\">")
-                buffer.appendHTML(tag.name)
-                buffer.append("</span>")
-            }
+            for tag in pickle.tags { writeTag(tag.name) }
             buffer.append("</span>")
         }
         buffer.append("</div></div><div class=\"scenario-side\"><span class=\"sr-status\">")
         buffer.append(attempt == nil ? "not run" : Self.label(status))
+        if let attempt, query.isFlaky(attempt) {
+            buffer.append("<span class=\"badge badge-flaky\" title=\"failed, then passed on a retry\">flaky</span>")
+        }
         if let attempt {
             buffer.append(" · ")
             buffer.appendHTML(ReportText.humanDuration(attempt.duration))

@@ -14,6 +14,16 @@ struct DiskFull: Error, CustomStringConvertible {
     var description: String { "the disk is full" }
 }
 
+/// How many times each flaky step ran in this process.
+actor Runs {
+    static let shared = Runs()
+    var count = 0
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
+
 struct Row: Decodable {
     let name: String
     let count: Int
@@ -58,6 +68,10 @@ public enum FailureSteps {
         steps.when("the step is matched {word}") { (_, _: String) in }
         steps.then("these rows are read:") { (_, table: DataTable) in
             _ = try table.decode(Row.self)
+        }
+        steps.given("a step that fails the first time it runs") { _ in
+            let run = await Runs.shared.next()
+            #expect(run > 1, "the first run fails")
         }
         steps.before("@expect-in-hook") { world in
             #expect(world.value == 0, "a before hook")
