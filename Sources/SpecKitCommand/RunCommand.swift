@@ -65,9 +65,22 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                                 (repeatable)
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
+          --exclusive EXPR      scenarios matching the tag expression never run at the same time as one
+                                another under --parallel, e.g. @database (repeatable: one group each)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
-          --languages FILE      more Gherkin languages, in the gherkin-languages.json format
-                                (default: $GHERKIN_LANGUAGES when set)
+          --languages FILE      more Gherkin languages, or other keywords for built-in ones, in the
+                                gherkin-languages.json format (default: $GHERKIN_LANGUAGES when set); every
+                                language of Cucumber is built in
+          --i18n-languages      list the languages a `# language:` header can name, and exit
+          --i18n-keywords LANG  list the keywords of language LANG (e.g. nl, ja), and exit
+
+        Configuration file (cucumber-js's cucumber.json: each top-level key a profile of options named as in
+        cucumber-js: paths, tags, name, format, parallel, retry, retryTagFilter, strict, order, dryRun, failFast,
+        exclusive, linkTags, timeout, shard, out, title, languages; a profile may also be a command line string):
+          -p, --profile NAME    use profile NAME of the file (repeatable, merged in order; default: "default");
+                                options given on the command line win, tags/name/format/exclusive/linkTags
+                                add up
+          -c, --config FILE     the configuration file (default: cucumber.json in the current folder, if any)
 
         \(variantUsage)Reports:
           -f, --format NAME[:PATH]  a report to write, repeatable. Console formats (standard output unless a
@@ -99,7 +112,13 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         let variantOption = command.variant.option.isEmpty ? nil : command.variant.option
         let options: RunOptions
         do throws(OptionParser.Failure) {
-            options = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+            let given = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+            if given.listLanguages || given.keywordsLanguage != nil {
+                // As in cucumber-js, listing languages reads no configuration file.
+                return listLanguages(given)
+            }
+            options = try Self.withConfigurationFile(
+                given, arguments: arguments, environment: environment, variantOption: variantOption)
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
         }
@@ -303,6 +322,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var configuration = RunConfiguration()
         configuration.tagExpressions = options.tagExpressions
         configuration.namePatterns = options.nameRegexes
+        configuration.exclusiveTagExpressions = options.exclusiveTagExpressions
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
             LineFilter(path: $0.path, lines: $0.lines)
         }
@@ -328,6 +348,58 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             configuration.languages = languages
         }
         return configuration
+    }
+
+    /// The options of `arguments` over those of the configuration file's profiles: the file of `--config`, else
+    /// `cucumber.json` in the current directory when there is one; the profiles of `--profile`, else `default`.
+    /// `given` is `arguments` parsed alone (for `--config` and `--profile`).
+    static func withConfigurationFile(
+        _ given: RunOptions, arguments: [String], environment: [String: String], variantOption: String?
+    ) throws(OptionParser.Failure) -> RunOptions {
+        let path: String
+        if let file = given.configFile {
+            path = file
+        } else if FileManager.default.fileExists(atPath: ConfigurationFile.defaultName) {
+            path = ConfigurationFile.defaultName
+        } else {
+            guard let profile = given.profiles.first else { return given }
+            throw .usage(
+                "--profile \(profile): there is no \(ConfigurationFile.defaultName) here to hold it (or give --config FILE)"
+            )
+        }
+        let settings: ProfileSettings
+        do throws(ConfigurationFileError) {
+            settings = try ConfigurationFile(path: path, extraKeys: variantOption.map { [$0] } ?? [])
+                .settings(profiles: given.profiles)
+        } catch {
+            throw .usage(error.description)
+        }
+        if settings.isEmpty { return given }
+        let base = try RunOptions.base(settings, file: path, variantOption: variantOption)
+        return try RunOptions.parse(arguments, environment: environment, variantOption: variantOption, base: base)
+    }
+
+    /// `--i18n-languages` or `--i18n-keywords LANG`: prints the table (of the built-in languages and those of
+    /// `--languages FILE`) and returns the exit status: 2 for an unknown language or a broken languages file.
+    private func listLanguages(_ options: RunOptions) -> Int32 {
+        let languages: GherkinLanguages
+        do {
+            languages = try Self.languages(file: options.languagesFile, environment: context.environment) ?? .builtIn
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        guard let code = options.keywordsLanguage else {
+            StandardStreams.write(LanguageTables.languages(languages))
+            return 0
+        }
+        guard let dialect = languages.dialect(for: code) else {
+            StandardStreams.writeError(
+                "\(name): Unsupported ISO 639-1: \(code) (`\(name) --i18n-languages` lists the languages)\n")
+            return 2
+        }
+        StandardStreams.write(LanguageTables.keywords(dialect))
+        return 0
     }
 
     /// `reports/out.xml` → `reports/out-sqlite.xml`.

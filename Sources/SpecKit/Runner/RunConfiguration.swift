@@ -39,6 +39,11 @@ public struct RunConfiguration: Sendable {
     public var order: RunOrder = .defined
     /// How many scenarios run at once (1: one after the other).
     public var parallel = 1
+    /// Tag expressions whose scenarios never run at the same time as one another under `parallel` (they share a
+    /// database, a port, a device): two scenarios matching the same expression never overlap, while the other
+    /// workers go on with other scenarios. Each expression is a group of its own (`["@database", "@printer"]`
+    /// keeps database scenarios apart and printer scenarios apart, not one from the other).
+    public var exclusiveTagExpressions: [String] = []
     /// Runs only the scenarios of one shard; nil runs them all.
     public var shard: Shard?
     /// The tag of work in progress: such scenarios are reported but never fail the run (default `@wip`).
@@ -61,7 +66,7 @@ public struct RunConfiguration: Sendable {
     /// Creates the default configuration.
     public init() {}
 
-    /// Checks the tag expressions, name patterns, shard, parallelism and timeout.
+    /// Checks the tag expressions (exclusive ones too), name patterns, shard, parallelism and timeout.
     ///
     /// - Throws: `SpecRunError` naming the bad value.
     public func validate() throws(SpecRunError) {
@@ -267,6 +272,15 @@ extension RunConfiguration {
             } catch {
                 throw SpecRunError(
                     kind: .invalidConfiguration, message: "invalid tag expression '\(text)': \(error.message)")
+            }
+        }
+        for text in exclusiveTagExpressions {
+            do {
+                _ = try TagExpression(text)
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration,
+                    message: "invalid exclusive tag expression '\(text)': \(error.message)")
             }
         }
         var names: [NSRegularExpressionBox] = []

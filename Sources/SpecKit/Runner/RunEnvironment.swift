@@ -9,6 +9,8 @@ struct RunEnvironment<World: Actor>: Sendable {
     let timeoutDescription: String
     /// `timed out after 10 s`.
     let timeoutMessage: String
+    /// The exclusive groups of the configuration and the library (compiled once).
+    let exclusiveGroups: ExclusiveGroups
     /// Whether a scenario of these tags may be retried (nil: every one).
     let retryFilter: (@Sendable ([String]) -> Bool)?
 
@@ -21,6 +23,7 @@ struct RunEnvironment<World: Actor>: Sendable {
         self.makeWorld = makeWorld
         timeoutDescription = Timeout.describe(configuration.stepTimeout)
         timeoutMessage = "timed out after \(timeoutDescription)"
+        exclusiveGroups = ExclusiveGroups(configuration: configuration, library: library)
         // Validated before any run starts; an invalid filter retries nothing rather than everything.
         retryFilter = configuration.retryTagFilter.map { text in
             let expression = try? TagExpression(text)
