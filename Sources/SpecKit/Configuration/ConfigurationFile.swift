@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import StepSuggestions
 
 /// A configuration file in cucumber-js's `cucumber.json` format: each top-level key is a profile, `default` the one
 /// used when none is named, each profile an object of options (`ProfileKey.all`), or a command line (a string or
