@@ -46,7 +46,7 @@ extension SpecSuite {
         }
         guard laneOrder.count > 1 else {
             let warnings = try ReportDirectory(
-                directory: reportsDirectory, strict: configuration.strict, title: title,
+                directory: reportsDirectory, strict: configuration.strict, title: title, tagLinks: tagLinks,
                 historyFile: reportsDirectory.appendingPathComponent("history.json")
             ).write(streams.first ?? [])
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
@@ -58,7 +58,7 @@ extension SpecSuite {
             let folder = reportsDirectory.appendingPathComponent(variant, isDirectory: true)
             let warnings = try ReportDirectory(
                 directory: folder, strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant,
-                historyFile: folder.appendingPathComponent("history.json")
+                tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json")
             ).write(stream)
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }

@@ -61,6 +61,8 @@ public final class SpecSuite<World: Actor>: Sendable {
     let laneOrder: [String]
     let specs: Specs?
     let documentPaths: [String: String]
+    /// The tags that link to a tracker in the reports (`linkTags` of the configuration file's profiles).
+    let tagLinks: TagLinks
     let state = Locked(State())
 
     /// The specs of the package that makes the suite, every scenario run once.
@@ -125,17 +127,32 @@ public final class SpecSuite<World: Actor>: Sendable {
     ///   - configure: changes to the run configuration (timeouts, strictness...), applied after the environment.
     ///   - makeWorld: makes the fresh world of one scenario for one variant.
     ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    ///   - configurationKeys: the keys of the package's own command options (its variant option, `store`) that its
+    ///     `cucumber.json` profiles may hold; the suite ignores them.
     public init<Variant: Sendable & CustomStringConvertible>(
         specs: URL, packageRoot: URL, variants: [Variant], library: StepLibrary<World>,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessInfo.processInfo.environment, configurationKeys: [String] = [],
         configure: (inout RunConfiguration) -> Void = { _ in },
         makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         var configuration = RunConfiguration()
         configuration.uriBase = packageRoot.path
+        // The profiles of the package's `cucumber.json` (`$SPECKIT_PROFILE`, else `default`), as its command reads
+        // them; then the environment's selection; then `configure`.
+        var configurationProblem: String?
+        var tagLinks = TagLinks()
+        do {
+            let settings = try ConfigurationFile.settings(
+                packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys)
+            try settings.apply(to: &configuration)
+            tagLinks = try TagLinks(settings.linkTags)
+        } catch {
+            configurationProblem = String(describing: error)
+        }
+        self.tagLinks = tagLinks
         if let tags = environment["SPECKIT_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
-            configuration.tagExpressions = [tags]
+            configuration.tagExpressions.append(tags)
         }
         if let name = environment["SPECKIT_NAME"], !name.isEmpty {
             configuration.namePatterns = [name]
@@ -219,6 +236,14 @@ public final class SpecSuite<World: Actor>: Sendable {
         if variants.isEmpty {
             problems.append(
                 SpecCase(kind: .problem(message: "No variants to run the specs against"), name: "No variants"))
+        }
+        if let configurationProblem {
+            cases = []
+            problems = [
+                SpecCase(
+                    kind: .problem(message: configurationProblem),
+                    name: "The configuration file cannot be used: \(configurationProblem)")
+            ]
         }
         self.cases = cases + problems
     }

@@ -209,6 +209,24 @@ actor CounterWorld {
         #expect(allIds[0].isDisjoint(with: allIds[1]))
     }
 
+    @Test func `swift test honours the package's cucumber.json: the default profile, or SPECKIT_PROFILE's`() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let profiles = #"{"default": {"tags": "@fast"}, "ci": {"name": ["wrong"]}}"#
+        try Data(profiles.utf8).write(to: sandbox.root.appendingPathComponent("cucumber.json"))
+        #expect(
+            sandbox.suite().cases.map(\.name) == [
+                "Counting › Setting the value [a]", "Counting › Setting the value [b]",
+            ])
+        #expect(
+            sandbox.suite(["SPECKIT_PROFILE": "ci"]).cases.map(\.name) == [
+                "Counting › A wrong expectation [a]", "Counting › A wrong expectation [b]",
+            ])
+        let broken = sandbox.suite(["SPECKIT_PROFILE": "nightly"]).cases
+        #expect(broken.count == 1)
+        #expect(broken.first?.name.contains("cucumber.json") == true, "\(broken)")
+        #expect(broken.first?.name.contains("nightly") == true)
+    }
+
     @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
         let suite = sandbox.suite(failingBeforeAll: true)
