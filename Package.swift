@@ -35,15 +35,22 @@ let package = Package(
 
         // The harness: messages, Gherkin, matching and running, reports.
         .target(name: "Messages"),
+        // Did-you-mean for undefined steps and mistyped options: one rule shared by the runner, the reports and
+        // the language server (a leaf: Foundation only).
+        .target(name: "StepSuggestions"),
         .target(name: "Gherkin", dependencies: ["Messages"]),
         .target(name: "TagExpressions"),
         .target(name: "RegexEngine"),
         .target(name: "CucumberExpressions", dependencies: ["RegexEngine"]),
         .target(
-            name: "SpecKit", dependencies: ["Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
-        .target(name: "SpecReports", dependencies: ["Messages"]),
+            name: "SpecKit",
+            dependencies: [
+                "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine", "StepSuggestions",
+            ]),
+        .target(name: "SpecReports", dependencies: ["Messages", "StepSuggestions"]),
         .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports", "Messages"]),
-        .target(name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages"]),
+        .target(
+            name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions"]),
 
         // The feed's acceptance specs and the command line.
         .target(
@@ -52,11 +59,12 @@ let package = Package(
             name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKitCommand"]),
         .executableTarget(
             name: "feed-specs-bench",
-            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine"]),
+            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions"]),
 
         .testTarget(
             name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedSupport", "CSQLite", "feed"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
         .testTarget(
             name: "SpecKitTests",
@@ -65,8 +73,10 @@ let package = Package(
         .testTarget(
             name: "FeedSpecsTests",
             dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
-        .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit"]),
+        .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit", "Messages"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
-        .testTarget(name: "SpecKitCommandTests", dependencies: ["SpecKitCommand", "SpecKit", "Gherkin"]),
+        .testTarget(
+            name: "SpecKitCommandTests",
+            dependencies: ["SpecKitCommand", "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions"]),
     ]
 )

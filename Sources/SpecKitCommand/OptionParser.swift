@@ -1,5 +1,6 @@
 import Messages
 import SpecKit
+import StepSuggestions
 
 /// A small command-line option parser shared by the subcommands: `--flag`, `--option VALUE`,
 /// `--option=VALUE`, repeatable options, positional arguments, and `--` to end the options. An unknown option is a

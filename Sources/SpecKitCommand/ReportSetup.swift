@@ -2,6 +2,7 @@ import Foundation
 import Messages
 import SpecKit
 import SpecReports
+import StepSuggestions
 import Synchronization
 
 #if canImport(Glibc)
@@ -105,6 +106,10 @@ final class ReportSink: MessageSink {
 
     private let state: Mutex<State>
     private let console: ConsoleOutput
+    /// The run history this run is added to, and the runs before it.
+    private let history: (url: URL, previous: RunHistory)?
+    /// Why the history file could not be used (a fresh history was started), if it could not.
+    let historyWarning: String?
     /// Whether undefined, pending and ambiguous scenarios fail the run.
     let strict: Bool
 
@@ -112,11 +117,15 @@ final class ReportSink: MessageSink {
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
-        isTerminal: Bool, environment: [String: String]
+        tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil, isTerminal: Bool,
+        environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         let query = RunQuery()
         let console = ConsoleOutput()
+        let loaded = historyURL.map { RunHistory.load(from: $0) }
+        history = historyURL.flatMap { url in loaded.map { (url, $0.history) } }
+        historyWarning = loaded?.warning
         var reports: [Report] = []
         let effective =
             requests.isEmpty
@@ -140,7 +149,7 @@ final class ReportSink: MessageSink {
             }
             let settings = ReportSettings(
                 strict: strict, title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
-                variant: variant)
+                variant: variant, tagLinks: tagLinks, history: history?.previous)
             reports.append(
                 Report(
                     format: request.name, path: path,
@@ -152,7 +161,8 @@ final class ReportSink: MessageSink {
             reports.append(
                 Report(
                     format: "GitHub step summary", path: nil,
-                    formatter: MarkdownFormatter(output: summary, title: title, strict: strict, query: query),
+                    formatter: MarkdownFormatter(
+                        output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query),
                     isAtomic: false))
         }
         state = Mutex(
@@ -199,6 +209,24 @@ final class ReportSink: MessageSink {
 
     /// Whether standard output was closed by its reader before the run ended (`| head`, quitting `less`).
     var consoleWasClosed: Bool { console.wasClosed }
+
+    /// Adds this run to the history file (an interrupted run adds nothing); returns why it could not, if it could
+    /// not: a history that cannot be written is a warning, never a failed run.
+    func recordHistory() -> String? {
+        guard let history else { return nil }
+        return state.withLock { state -> String? in
+            let query = state.reporter.query
+            guard !query.isInterrupted else { return nil }
+            var updated = history.previous
+            updated.record(query)
+            do throws(ReportError) {
+                try updated.write(to: history.url)
+                return nil
+            } catch {
+                return "the run history cannot be written: \(error)"
+            }
+        }
+    }
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).
     var success: Bool {

@@ -13,9 +13,10 @@ import Testing
     "feed-specs: report files under attack",
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct ReportWritingTests {
+    /// The files of a report folder: the reports and the run history.
     static let reportNames = [
-        "cucumber-messages.ndjson", "cucumber.json", "junit.xml", "report.html", "report.md", "rerun.txt",
-        "usage.txt",
+        "cucumber-messages.ndjson", "cucumber.json", "history.json", "junit.xml", "report.html", "report.md",
+        "rerun.txt", "usage.txt",
     ]
 
     /// Runs `feed-specs` through `/bin/sh -c SCRIPT` (the executable is `"$0"`, the arguments `"$@"`), with standard

@@ -53,7 +53,9 @@ struct ServerSession {
     }
 
     /// Runs the server on the messages; returns its exit status and everything it wrote.
-    func run(raw: Data? = nil) throws -> (status: Int32, output: [[String: Any]]) {
+    func run(raw: Data? = nil, catalog: StepCatalog = StepCatalog(cartLibrary())) throws
+        -> (status: Int32, output: [[String: Any]])
+    {
         var input = Data()
         for message in messages {
             let body = try JSONSerialization.data(withJSONObject: message)
@@ -72,7 +74,7 @@ struct ServerSession {
         let writing = try FileHandle(forWritingTo: outputURL)
         let server = LanguageServer(
             connection: JSONRPCConnection(input: reading.fileDescriptor, output: writing.fileDescriptor),
-            catalog: StepCatalog(cartLibrary()), languages: .builtIn, specsPath: folder.path, name: "cart-specs")
+            catalog: catalog, languages: .builtIn, specsPath: folder.path, name: "cart-specs")
         let status = server.run()
         try reading.close()
         try writing.close()
@@ -297,9 +299,11 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         }
     }
 
-    @Test func `the closest definitions to a typo, closest first`() {
-        let closest = catalog.closest(to: "the cafe serves {int} guest(s)")
+    @Test func `the closest definitions to a typo, closest first, with the typed values in place`() {
+        let closest = catalog.closest(to: "the cafe serves 12 guests")
         #expect(closest.first.map { catalog.definitions[$0].pattern } == "the café serves {int} guest(s)")
+        let cart = catalog.closest(to: "the cart hass 3 items").map { catalog.definitions[$0].pattern }
+        #expect(cart == ["the cart has {int} items", "the cart has {int} item(s)"])
     }
 
     @Test func `a snippet for a new step names its keyword and arguments`() {

@@ -1,4 +1,5 @@
 import Messages
+import StepSuggestions
 import Synchronization
 
 /// Snippets and closest steps already proposed in a run, by step text (and keyword and trailing arguments): a
@@ -71,14 +72,12 @@ extension CompiledLibrary {
         }
     }
 
-    /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`.
+    /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`: the one
+    /// did-you-mean (`StepSuggester`), as the reports and the language server propose it.
     func didYouMean(_ text: String) -> [String] {
         guard !steps.isEmpty else { return [] }
         return snippetCache.closest(to: text) {
-            let infos = steps.map(\.info)
-            return StepSimilarity.closest(
-                to: text, among: infos.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) }
-            ).map { infos[$0].description }
+            suggester.suggestions(for: text).map { steps[$0.definition].info.description }
         }
     }
 }

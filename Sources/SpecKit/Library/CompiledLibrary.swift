@@ -1,5 +1,6 @@
 import CucumberExpressions
 import Messages
+import StepSuggestions
 import TagExpressions
 
 /// A step definition made ready to run.
@@ -37,6 +38,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let snippetGenerator: CucumberExpressionGenerator
     /// The snippets proposed so far, by step text.
     let snippetCache = SnippetCache()
+    /// The closest definitions to an undefined step ("did you mean"), by the rule the reports use too.
+    let suggester: StepSuggester
     let steps: [CompiledStep<World>]
     let hooks: [CompiledHook<World>]
     let hooksByKind: [HookKind: [CompiledHook<World>]]
@@ -47,6 +50,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let indexed: [Int]
     let problems: [StepLibraryError]
     let envelopes: [Envelope]
+    /// The library's exclusive groups (`StepLibrary.exclusive(_:)`) whose tag expression is valid, with its text.
+    let exclusiveGroups: [(text: String, expression: TagExpression)]
 
     init(_ library: StepLibrary<World>, ids: IdSource = .incrementing()) {
         let (registry, typeProblems) = library.compileParameterTypes()
@@ -123,6 +128,19 @@ struct CompiledLibrary<World: Actor>: Sendable {
                         record: record, id: id, position: position, slot: hooks.count, tags: tags, info: record.info))
             }
         }
+        var exclusiveGroups: [(text: String, expression: TagExpression)] = []
+        for group in library.exclusiveDeclarations {
+            do {
+                exclusiveGroups.append((group.tagExpression, try TagExpression(group.tagExpression)))
+            } catch {
+                problems.append(
+                    StepLibraryError(
+                        kind: .invalidTagExpression,
+                        message: "invalid exclusive tag expression '\(group.tagExpression)': \(error.message)",
+                        location: group.location))
+            }
+        }
+        self.exclusiveGroups = exclusiveGroups
         self.steps = steps
         self.hooks = hooks
         hooksByKind = Self.orderedHooks(hooks)
@@ -131,6 +149,17 @@ struct CompiledLibrary<World: Actor>: Sendable {
         self.indexed = indexed
         self.problems = problems
         self.envelopes = envelopes
+        suggester = Self.suggester(definitions: steps.map(\.info), envelopes: envelopes)
+    }
+
+    /// The did-you-mean of `definitions` with the parameter types `envelopes` declare: the same candidates and
+    /// types the reports read from the message stream.
+    static func suggester(definitions: [StepDefinitionInfo], envelopes: [Envelope]) -> StepSuggester {
+        var parameterTypes: [String: [String]] = [:]
+        for case .parameterType(let type) in envelopes { parameterTypes[type.name] = type.regularExpressions }
+        return StepSuggester(
+            definitions: definitions.map { .init(source: $0.pattern, isRegularExpression: $0.isRegularExpression) },
+            parameterTypes: parameterTypes)
     }
 
     /// The hooks of `kind` that apply to `tags`, in running order: ascending `order` then registration for

@@ -1,5 +1,6 @@
 import CucumberExpressions
 import Messages
+import StepSuggestions
 
 /// A step library as an editor sees it: which definition a step's text matches (with its arguments), the closest
 /// definitions to a text that matches none, and the Swift snippet that would define it. The language server's
@@ -39,6 +40,10 @@ package struct StepCatalog: Sendable {
     package let definitions: [StepDefinitionInfo]
     /// The library's mistakes (each names its definition's file and line).
     package let problems: [StepLibraryError]
+    /// The regular expressions of the library's own parameter types, by name.
+    package let parameterTypes: [String: [String]]
+    /// The did-you-mean of the library alone (no used texts).
+    private let suggester: StepSuggester
     private let matchText: @Sendable (String) -> Match
     private let snippetText: @Sendable (PickleStep) -> String
 
@@ -47,6 +52,10 @@ package struct StepCatalog: Sendable {
         let compiled = CompiledLibrary(library)
         definitions = compiled.steps.map(\.info)
         problems = compiled.problems
+        var parameterTypes: [String: [String]] = [:]
+        for case .parameterType(let type) in compiled.envelopes { parameterTypes[type.name] = type.regularExpressions }
+        self.parameterTypes = parameterTypes
+        suggester = compiled.suggester
         matchText = { text in
             let matches: [StepDefinitionIndex.Match]
             do {
@@ -75,10 +84,18 @@ package struct StepCatalog: Sendable {
     /// What `text` matches, exactly as a run matches it.
     package func match(_ text: String) -> Match { matchText(text) }
 
-    /// The positions of the definitions closest to `text` (at most 3), closest first.
+    /// The positions of the definitions closest to `text` (at most 3), closest first: the one did-you-mean
+    /// (`StepSuggester`), as a run and the reports propose it.
     package func closest(to text: String) -> [Int] {
-        StepSimilarity.closest(
-            to: text, among: definitions.map { (pattern: $0.pattern, isRegularExpression: $0.isRegularExpression) })
+        suggester.suggestions(for: text).map(\.definition)
+    }
+
+    /// A did-you-mean of this library that also compares, and prefers when as close, texts the specs use (each
+    /// with the position of the definition it matches).
+    package func suggester(usedTexts: [(text: String, definition: Int)]) -> StepSuggester {
+        StepSuggester(
+            definitions: definitions.map { .init(source: $0.pattern, isRegularExpression: $0.isRegularExpression) },
+            parameterTypes: parameterTypes, usedTexts: usedTexts)
     }
 
     /// The Swift definition to paste for a step with this text, keyword type and arguments.

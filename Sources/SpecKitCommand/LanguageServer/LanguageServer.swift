@@ -3,6 +3,7 @@ import Gherkin
 import Messages
 import SpecKit
 import SpecReports
+import StepSuggestions
 
 /// A Language Server Protocol 3.17 server for `.feature` files that knows the Swift step library: diagnostics
 /// (parse errors, undefined and ambiguous steps), step completion, hover, go to definition, code actions,
@@ -24,6 +25,9 @@ final class LanguageServer {
     private var documents: [String: SpecDocument] = [:]
     private var usage = StepUsageIndex()
     private var sourceLines: [String: [String]] = [:]
+    /// The did-you-mean of the library and the texts the specs use, made again when those texts change.
+    private var suggester: StepSuggester?
+    private var suggesterTexts: [(text: String, definition: Int)] = []
     /// Whether the client inserts snippets (`${1:value}` placeholders) from completion items.
     private var clientTakesSnippets = false
     /// Whether the client can watch files for the server (`workspace/didChangeWatchedFiles`, registered at run
@@ -425,28 +429,36 @@ final class LanguageServer {
 
     // MARK: Helpers
 
-    /// The steps closest to `text` that would run, at most 3, closest first: texts the specs already use (their
-    /// values are real), then texts made from the closest definitions.
+    /// The steps closest to `text` that would run, at most 3, closest first (the one did-you-mean, comparing the
+    /// texts the specs use too): for each close definition, the text rewritten to it with the typed values kept
+    /// when that matches it, else the closest text the specs use, else the definition's example text.
     private func suggestions(for text: String) -> [(text: String, definition: Int)] {
+        let used = usage.usedTexts()
+        if suggester == nil || suggesterTexts.count != used.count
+            || !suggesterTexts.elementsEqual(used, by: { $0.text == $1.text && $0.definition == $1.definition })
+        {
+            suggester = catalog.suggester(usedTexts: used)
+            suggesterTexts = used
+        }
         var found: [(text: String, definition: Int)] = []
         var seen: Set<String> = []
-        let used = usage.usedTexts()
-        for index in StepSimilarity.closest(
-            to: text, among: used.map { (pattern: $0.text, isRegularExpression: false) })
-        where seen.insert(used[index].text).inserted {
-            found.append(used[index])
-        }
         let examples = usage.examples()
-        for position in catalog.closest(to: text) {
+        for suggestion in suggester?.suggestions(for: text, rewriting: true) ?? [] {
+            let position = suggestion.definition
             let definition = catalog.definitions[position]
-            guard
-                let replacement = examples[position]?.text
-                    ?? (definition.isRegularExpression ? nil : Self.plainText(pattern: definition.pattern)),
-                seen.insert(replacement).inserted
-            else { continue }
+            var replacement = suggestion.usedText
+            if !suggestion.prefersUsedText, let rewrite = suggestion.rewrite, rewrite != text,
+                case .matched(position, _) = catalog.match(rewrite)
+            {
+                replacement = rewrite
+            }
+            replacement =
+                replacement ?? examples[position]?.text
+                ?? (definition.isRegularExpression ? nil : Self.plainText(pattern: definition.pattern))
+            guard let replacement, seen.insert(replacement).inserted else { continue }
             found.append((replacement, position))
         }
-        return Array(found.prefix(3))
+        return found
     }
 
     /// The comment right above a Swift line (`///` or `//` lines, not `// MARK:`), without the slashes, or nil.

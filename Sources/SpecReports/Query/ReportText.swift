@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import StepSuggestions
 
 /// Text helpers shared by the formatters.
 public enum ReportText {
@@ -89,8 +90,9 @@ public enum ReportText {
             return "The `# encoding:` line names an encoding this reader does not know: save the file as UTF-8."
         }
         if message.hasPrefix("Language not supported") {
-            return "The `# language:` line names a language this runner does not have built in (en, fr, de, es and "
-                + "pt are): give Cucumber's gherkin-languages.json with --languages FILE or $GHERKIN_LANGUAGES."
+            return "The `# language:` line names a language Gherkin does not have (`--i18n-languages` lists them): "
+                + "check the code, or give its keywords in a gherkin-languages.json file with --languages FILE or "
+                + "$GHERKIN_LANGUAGES."
         }
         if message.hasPrefix("A tag may not contain whitespace") {
             return "A tag is one word after @: write @slow @wip, not @slow wip."
@@ -292,13 +294,11 @@ extension RunQuery {
     }
 
     /// The step definitions closest to an undefined pickle step's text ("did you mean"), at most 3, each as
-    /// `"pattern" (File.swift:12)`; empty when none is close.
+    /// `"pattern" (File.swift:12)`; empty when none is close. The one did-you-mean (`StepSuggester`), from the
+    /// stream's step definitions and parameter types: what the runner and the language server propose.
     public func closestStepDefinitions(toPickleStep pickleStepId: String) -> [String] {
         guard let text = pickleStep(id: pickleStepId)?.text else { return [] }
-        let candidates = stepDefinitions.map {
-            (pattern: $0.pattern.source, isRegularExpression: $0.pattern.type == .regularExpression)
-        }
-        return StepSimilarity.closest(to: text, among: candidates).map { index in
+        return closestDefinitions.closest(to: text, in: self).map { index in
             let definition = stepDefinitions[index]
             let pattern = ReportText.pattern(definition)
             let quoted = definition.pattern.type == .regularExpression ? pattern : "\"\(pattern)\""
@@ -311,5 +311,33 @@ extension RunQuery {
         let closest = closestStepDefinitions(toPickleStep: pickleStepId)
         guard !closest.isEmpty else { return nil }
         return (["Did you mean:"] + closest.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// The did-you-mean of a query's step definitions: made from the definitions and parameter types seen so far (made
+/// again when more arrive), with the closest definitions of each text asked about kept (at most `capacity` texts).
+struct ClosestDefinitions {
+    static let capacity = 20_000
+    private var suggester: StepSuggester?
+    private var madeFrom = (definitions: 0, parameterTypes: 0)
+    private var closestByText: [String: [Int]] = [:]
+
+    /// The positions in `query.stepDefinitions` of the definitions closest to `text`, closest first.
+    mutating func closest(to text: String, in query: RunQuery) -> [Int] {
+        if suggester == nil || madeFrom != (query.stepDefinitions.count, query.parameterTypes.count) {
+            var parameterTypes: [String: [String]] = [:]
+            for type in query.parameterTypes { parameterTypes[type.name] = type.regularExpressions }
+            suggester = StepSuggester(
+                definitions: query.stepDefinitions.map {
+                    .init(source: $0.pattern.source, isRegularExpression: $0.pattern.type == .regularExpression)
+                },
+                parameterTypes: parameterTypes)
+            madeFrom = (query.stepDefinitions.count, query.parameterTypes.count)
+            closestByText = [:]
+        }
+        if let known = closestByText[text] { return known }
+        let found = suggester?.suggestions(for: text).map(\.definition) ?? []
+        if closestByText.count < Self.capacity { closestByText[text] = found }
+        return found
     }
 }
