@@ -1,4 +1,4 @@
-// modules: Messages SpecReports
+// modules: Messages StepSuggestions SpecReports
 // options: -max_len=65536 -timeout=20
 //
 // Fuzz target for `merge`'s input: the bytes are up to four NDJSON shard streams, separated by lines `---`. Each
