@@ -166,7 +166,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         paths = paths.filter { seenPaths.insert($0).inserted }
 
         let status = await run(paths: paths, variants: variants, options: options, configuration: configuration)
-        guard options.watch, status != 2 else { return status }
+        guard options.watch, status != 2, status != consoleClosedExitStatus else { return status }
         await watch(paths: paths, variants: variants, options: options, configuration: configuration)
     }
 
@@ -284,8 +284,10 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             success = success && summary.success
         }
         if consoleClosed {
-            StandardStreams.writeError(
-                "\(name): standard output was closed before the run ended; the report files were written\n")
+            if !rerun {
+                StandardStreams.writeError(
+                    "\(name): standard output was closed before the run ended; the report files were written\n")
+            }
             return consoleClosedExitStatus
         }
         return success ? 0 : 1
@@ -304,12 +306,23 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                     + "its scenarios, on the console only. Ctrl-C to stop.\n")
             let changes = watcher.waitForChanges()
             for file in changes.removed { StandardStreams.write("\n\(file) was removed.\n") }
+            stopIfConsoleClosed()
             guard !changes.changed.isEmpty else { continue }
             let time = Date().formatted(date: .omitted, time: .standard)
             StandardStreams.write("\n== \(time): \(changes.changed.joined(separator: ", ")) changed\n")
-            _ = await run(
+            stopIfConsoleClosed()
+            let status = await run(
                 paths: changes.changed, variants: variants, options: options, configuration: configuration, rerun: true)
+            stopIfConsoleClosed(status)
         }
+    }
+
+    /// Watch mode shows its results on the console only: once the console is closed (`| head`, quitting `less`),
+    /// it stops, with exit status 141, rather than run unseen for ever.
+    private func stopIfConsoleClosed(_ status: Int32 = 0) {
+        guard StandardStreams.outputWasClosed || status == consoleClosedExitStatus else { return }
+        StandardStreams.writeError("\(name): standard output was closed: stopped watching\n")
+        exit(consoleClosedExitStatus)
     }
 
     /// In watch mode, Ctrl-C (or SIGTERM) stops at once with exit status 130, while waiting or during a rerun

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,6 +10,11 @@
 
 /// Unbuffered writes of whole strings or byte buffers to standard output and standard error.
 enum StandardStreams {
+    private static let outputClosed = Atomic<Bool>(false)
+
+    /// Whether a write to standard output found its reader gone (EPIPE, with SIGPIPE ignored).
+    static var outputWasClosed: Bool { outputClosed.load(ordering: .relaxed) }
+
     /// Writes text to standard output.
     static func write(_ text: String) {
         writeAll(1, Array(text.utf8))
@@ -18,13 +25,16 @@ enum StandardStreams {
         writeAll(2, Array(text.utf8))
     }
 
-    /// Writes every byte to a file descriptor, retrying short writes; gives up silently on a closed pipe.
+    /// Writes every byte to a file descriptor, retrying short writes; gives up on a closed pipe (remembered for
+    /// standard output: `outputWasClosed`).
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written < 0 && errno == EPIPE && descriptor == 1 { outputClosed.store(true, ordering: .relaxed) }
                 if written <= 0 { return }
                 offset += written
             }

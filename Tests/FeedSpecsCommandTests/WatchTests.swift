@@ -195,6 +195,45 @@ struct WatchChangeTests {
 }
 
 @Suite(
+    "feed-specs --watch on a closed console",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct WatchClosedConsoleTests {
+    @Test("watch mode stops with exit status 141 once its console is closed, rather than run unseen for ever")
+    func stopsWhenTheConsoleCloses() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("Watched")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("saved.feature")
+        try WatchChangeTests.spec.write(to: file, atomically: true, encoding: .utf8)
+        // The console is a pipe to `sed`, which quits after the "Watching" line (as a user quits `less`); the
+        // shell made that pipe, so no other process of the tests holds it open. The status is said on stderr.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"("$0" "$@"; echo "status $?" >&2) | sed '/Watching/q'"#, try #require(FeedSpecsCommand.url).path,
+            "Watched", "--watch", "--format", "summary",
+        ]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let shown = OutputCollector(output.fileHandleForReading)
+        let collector = OutputCollector(errors.fileHandleForReading)
+        #expect(shown.wait(for: "Watching", seconds: 20), "\(shown.text)")
+        // `sed` has quit: the next thing watch mode writes finds the console gone.
+        Thread.sleep(forTimeInterval: 0.2)
+        try (WatchChangeTests.spec + "\n").write(to: file, atomically: false, encoding: .utf8)
+        #expect(collector.wait(for: "status ", seconds: 20), "watch mode went on: \(collector.text)")
+        #expect(collector.text.contains("status 141"), "\(collector.text)")
+        #expect(collector.text.contains("stopped watching"), "\(collector.text)")
+    }
+}
+
+@Suite(
     "feed-specs on Markdown specs",
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct MarkdownSpecTests {
