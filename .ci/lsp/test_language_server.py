@@ -7,7 +7,6 @@ Run from the repository root after `swift build --product feed-specs`:
 `FEED_SPECS` names another binary (default: .build/debug/feed-specs).
 """
 
-import ast
 import json
 import os
 import pathlib
@@ -58,6 +57,15 @@ async def open_document(client: LanguageClient, name: str, text: str) -> str:
     return uri
 
 
+async def completion_items(client: LanguageClient, uri: str, line: int, character: int):
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character)
+        )
+    )
+    return result.items if isinstance(result, types.CompletionList) else result
+
+
 def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
     for number, line in enumerate(text.splitlines()):
         column = line.find(needle)
@@ -105,18 +113,12 @@ async def test_a_typo_is_an_undefined_step_at_its_range_with_the_closest_step(cl
     edit = replace.edit.changes[uri][0]
     assert edit.new_text == "the customer doesn't have connectivity"
     assert edit.range == diagnostic.range
-    snippet = next(action for action in actions if action.title.startswith("Show"))
-    # lsprotocol reads every item holding a `command` as a Command (its _code_action_hook), though the protocol
-    # allows a CodeAction with a command, as this one is; its command then arrives as text.
-    command = snippet.command
-    if isinstance(command, str):
-        command = types.Command(**ast.literal_eval(command))
-    assert command.command == "speckit.showSnippet"
-    assert 'steps.given("the customer doesn\'t have conectivity")' in command.arguments[0]
-    await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
-    )
-    assert any("steps.given" in message.message for message in client.messages)
+    write = next(action for action in actions if action.title == "Write the step definition in FeedSteps.swift")
+    ((target, (insert,)),) = write.edit.changes.items()
+    assert target == STEPS.as_uri()
+    assert insert.range.start == insert.range.end  # an insertion, which the editor can undo
+    assert insert.new_text.strip().startswith('steps.given("the customer doesn\'t have conectivity") { world in')
+    assert insert.range.start.line > swift_line("the customer doesn't have connectivity")
 
 
 @pytest.mark.asyncio
@@ -185,42 +187,27 @@ async def test_a_change_is_diagnosed_without_saving(client: LanguageClient):
 async def test_completion_after_a_step_keyword_offers_the_library(client: LanguageClient):
     text = "Feature: Draft\n  Scenario: s\n    Given the cus\n"
     uri = await open_document(client, "draft.feature", text)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=17)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 2, 17)
     labels = [item.label for item in items]
     assert "the customer has connectivity" in labels
+    assert len(labels) == len(set(labels)), "one item per definition"
     item = items[labels.index("the customer has connectivity")]
-    assert item.text_edit.new_text == "the customer has connectivity"
+    # Only the word being typed is replaced: every client keeps the item, whatever it filters on.
+    assert item.text_edit.new_text == "customer has connectivity"
     assert item.text_edit.range == types.Range(
-        start=types.Position(line=2, character=10), end=types.Position(line=2, character=17)
+        start=types.Position(line=2, character=14), end=types.Position(line=2, character=17)
     )
-    # Texts the specs already use come before the definitions themselves.
-    used = [item for item in items if item.detail == "used in the specs"]
-    definitions = [item for item in items if item.detail != "used in the specs"]
-    assert used and definitions
-    assert max(item.sort_text for item in used) < min(item.sort_text for item in definitions)
-    # Parameters are placeholders holding values the specs really use.
-    cache = next(item for item in items if item.label == "the cache holds {int} image(s) saved {duration} ago")
-    assert cache.insert_text_format == types.InsertTextFormat.Snippet
-    assert re.fullmatch(r"the cache holds \$\{1:\d+\} images? saved \$\{2:[^}]+\} ago", cache.text_edit.new_text)
+    assert item.filter_text.startswith("cus")
 
 
 @pytest.mark.asyncio
 async def test_completion_in_another_language_uses_its_keywords(client: LanguageClient):
     text = "# language: fr\nFonctionnalité: Brouillon\n  Scénario: s\n    Soit the cus\n"
     uri = await open_document(client, "brouillon.feature", text)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=16)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 3, 16)
     item = next(item for item in items if item.label == "the customer has connectivity")
-    assert item.text_edit.range.start == types.Position(line=3, character=9)
+    assert item.text_edit.range.start == types.Position(line=3, character=13)
+    assert item.text_edit.new_text == "customer has connectivity"
 
 
 @pytest.mark.asyncio
@@ -230,14 +217,9 @@ async def test_a_markdown_spec_is_diagnosed_and_completed_after_its_bullets(clie
     (typo, partial) = client.diagnostics[uri]
     assert typo.range.start == types.Position(line=6, character=8)
     assert partial.range.start == types.Position(line=7, character=7)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=7, character=14)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 7, 14)
     item = next(item for item in items if item.label == "the customer opens the feed")
-    assert item.text_edit.range.start == types.Position(line=7, character=7)
+    assert item.text_edit.range.start == types.Position(line=7, character=11)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
@@ -552,8 +534,8 @@ def test_the_specs_folder_is_found_in_the_workspace_the_client_opened(tmp_path):
             }
         )
         items = server.response(1)["result"]["items"]
-        used = [item["label"] for item in items if item.get("detail") == "used in the specs"]
-        assert "the customer doesn't have connectivity" in used
+        item = next(item for item in items if item["label"] == "the customer doesn't have connectivity")
+        assert re.search(r"· \d+ uses?$", item["detail"]), "uses counted from the workspace's Specs/"
     finally:
         server.process.kill()
         server.process.wait()
@@ -595,7 +577,7 @@ def test_specs_changed_on_disk_are_read_again_when_the_client_says_so(tmp_path):
                 }
             )
             items = server.response(identifier)["result"]["items"]
-            return [item["label"] for item in items if item.get("detail") == "used in the specs"]
+            return [item["label"] for item in items if "use" in item.get("detail", "").split("·")[-1]]
 
         assert "the customer loses connectivity" not in used_texts(1)
         pulled = specs / "pulled.feature"

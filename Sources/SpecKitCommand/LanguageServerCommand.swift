@@ -64,8 +64,8 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
             StandardStreams.writeError("\(name) lsp: step library: \(problem)\n")
         }
         let server = LanguageServer(
-            connection: JSONRPCConnection(), catalog: catalog, languages: languages,
-            specsPath: parsed.value("--specs") ?? command.specsPath, name: name)
+            connection: JSONRPCConnection(), catalog: catalog, languages: languages, specsPath: command.specsPath,
+            explicitSpecs: parsed.value("--specs"), name: name)
         return server.run()
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Messages
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +13,11 @@ import Foundation
 /// The Language Server Protocol's base protocol on two file descriptors: messages framed by a `Content-Length`
 /// header, bodies of JSON. Reads never trust the peer: a missing or absurd length, a body that is not JSON or a
 /// peer that goes away each come back as a value, never a crash or an endless wait.
-final class JSONRPCConnection {
+///
+/// One thread reads (the server's reader); any thread may send: frames are written whole, one at a time.
+final class JSONRPCConnection: @unchecked Sendable {
+    // @unchecked: the reading state is touched by the reading thread only; sending holds `writing`.
+    private let writing = Mutex(())
     /// What reading produced.
     enum Incoming {
         /// A JSON value (usually an object: a request, a response or a notification).
@@ -71,13 +77,55 @@ final class JSONRPCConnection {
 
     /// Writes `object` as one framed message.
     func send(_ object: [String: Any]) {
-        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
-        else {
-            FileHandle.standardError.write(Data("lsp: a response could not be encoded as JSON\n".utf8))
-            return
-        }
+        var json = JSONWriter(capacity: 1024)
+        Self.writeJSON(object, to: &json)
+        let body = json.bytes
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
+        writing.withLock { _ in writeFrame(frame) }
+    }
+
+    /// Writes a JSON value made of dictionaries, arrays, strings, numbers (Swift's or `NSNumber`s read from the
+    /// peer), booleans and `NSNull`; anything else is written as `null`.
+    static func writeJSON(_ value: Any, to json: inout JSONWriter) {
+        switch value {
+        case let string as String:
+            json.string(string)
+        case let object as [String: Any]:
+            json.beginObject()
+            for (key, member) in object {
+                json.key(key)
+                writeJSON(member, to: &json)
+            }
+            json.endObject()
+        case let array as [Any]:
+            json.beginArray()
+            for element in array { writeJSON(element, to: &json) }
+            json.endArray()
+        case is NSNull:
+            json.null()
+        default:
+            let type = Swift.type(of: value)
+            if type == Int.self, let int = value as? Int {
+                json.int(int)
+            } else if type == Bool.self, let bool = value as? Bool {
+                json.bool(bool)
+            } else if type == Double.self, let double = value as? Double {
+                json.double(double)
+            } else if let number = value as? NSNumber {
+                // Read from the peer: `c` is a boolean; other numbers keep their value.
+                if String(cString: number.objCType) == "c" {
+                    json.bool(number.boolValue)
+                } else {
+                    json.double(number.doubleValue)
+                }
+            } else {
+                json.null()
+            }
+        }
+    }
+
+    private func writeFrame(_ frame: [UInt8]) {
         var written = 0
         while written < frame.count {
             let result = frame.withUnsafeBytes { bytes in
