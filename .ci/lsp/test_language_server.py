@@ -8,62 +8,13 @@ Run from the repository root after `swift build --product feed-specs`:
 """
 
 import json
-import os
-import pathlib
 import re
 import subprocess
 
 import pytest
-import pytest_lsp
+from lsp_support import COMMAND, ROOT, SERVER, SPECS, STEPS, completion_items, open_document, swift_line
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SPECS = ROOT / "Specs"
-STEPS = ROOT / "Sources" / "FeedAcceptance" / "FeedSteps.swift"
-SERVER = os.environ.get("FEED_SPECS", str(ROOT / ".build" / "debug" / "feed-specs"))
-COMMAND = [SERVER, "lsp", "--specs", str(SPECS)]
-
-
-def swift_line(expression: str) -> int:
-    """The 0-based line of the Swift definition whose expression is `expression`."""
-    for number, line in enumerate(STEPS.read_text().splitlines()):
-        if f'"{expression}"' in line and "steps." in line:
-            return number
-    raise AssertionError(f"{expression} is not defined in {STEPS}")
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
-async def client(lsp_client: LanguageClient):
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register_capability(params: types.RegistrationParams):
-        lsp_client.registrations = params.registrations
-
-    lsp_client.initialize_result = await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=ROOT.as_uri())
-    )
-    yield
-    await lsp_client.shutdown_session()
-
-
-async def open_document(client: LanguageClient, name: str, text: str) -> str:
-    uri = (SPECS / name).as_uri()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="gherkin", version=1, text=text)
-        )
-    )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return uri
-
-
-async def completion_items(client: LanguageClient, uri: str, line: int, character: int):
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character)
-        )
-    )
-    return result.items if isinstance(result, types.CompletionList) else result
+from pytest_lsp import LanguageClient
 
 
 def position_of(text: str, needle: str, offset: int = 0) -> types.Position:

@@ -17,6 +17,15 @@ struct Diagnostics {
     func of(_ document: SpecDocument) -> (diagnostics: [[String: Any]], complete: Bool) {
         var diagnostics: [[String: Any]] = []
         for error in document.errors {
+            if error.column == nil, let opener = document.parse.unclosedDocString {
+                // The end of the file is where the parser noticed; the doc string's opening is where to look.
+                diagnostics.append(
+                    Self.diagnostic(
+                        line: opener, start: 0, end: document.lines.length(opener), severity: 1, code: "parse-error",
+                        message: "This doc string is not closed: end it with a line holding only its delimiter."
+                            + "\n(Gherkin: \(error.message))"))
+                continue
+            }
             let line = max(error.line - 1, 0)
             let start = error.column.map { document.lines.utf16Offset(line: line, column: $0) } ?? 0
             var message = ReportText.plainWords(forParseError: error.message)

@@ -21,7 +21,9 @@ struct DocumentSymbols {
     /// `textDocument/documentSymbol`: the outline of the document as read error-tolerantly (every scenario it
     /// can read, while a line is being typed).
     static func respond(_ request: Request) -> Any {
-        guard let document = request.document, let feature = document.document?.feature else { return [Any]() }
+        guard let document = request.document, let feature = document.document?.feature,
+            feature.location.line <= document.lines.count
+        else { return [Any]() }
         return [DocumentSymbols(document: document).symbol(for: feature)]
     }
 
@@ -78,7 +80,8 @@ struct DocumentSymbols {
     /// The symbol of `node`, whose content ends at line `end`; each child ends before the next one starts.
     private func encode(_ node: Node, end: Int) -> [String: Any] {
         var children: [[String: Any]] = []
-        for (index, child) in node.children.enumerated() {
+        // A header the error-tolerant reading put past the last line (for tags being written) is not shown.
+        for (index, child) in node.children.enumerated() where child.keywordLine < document.lines.count {
             let next = index + 1 < node.children.count ? node.children[index + 1].start : end + 1
             children.append(encode(child, end: max(lastContentLine(before: next), child.keywordLine)))
         }

@@ -45,7 +45,7 @@ struct StepWriter {
     }
 
     /// Where to insert (a line from 0, inserted before), the indentation and the registering name: after the
-    /// statement of the file's last definition, else before its last closing brace.
+    /// statement of the file's last definition, else inside the innermost of the braces that close the file.
     private func insertionPlace(in text: TextLines, path: String) -> (line: Int, indentation: String, receiver: String)
     {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
@@ -60,7 +60,18 @@ struct StepWriter {
             let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
             return (Self.statementEnd(in: text, from: start) + 1, indentation, Self.receiver(in: line) ?? "steps")
         }
-        let brace = (0..<text.count).last { text[$0].trimmingCharacters(in: .whitespaces).hasPrefix("}") } ?? text.count
+        // No definition yet: inside the innermost of the closing braces that end the file (a function's body).
+        var brace = text.count
+        var line = text.count - 1
+        while line >= 0 {
+            let trimmed = text[line].trimmingCharacters(in: .whitespaces)
+            if trimmed == "}" {
+                brace = line
+            } else if !trimmed.isEmpty {
+                break
+            }
+            line -= 1
+        }
         let indentation = String(text[brace].prefix { $0 == " " || $0 == "\t" }) + "    "
         return (brace, indentation, "steps")
     }

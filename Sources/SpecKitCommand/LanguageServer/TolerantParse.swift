@@ -12,7 +12,9 @@ import Messages
 ///   or a keyword less indented than its opening delimiter (its lines are set aside), or else by a delimiter
 ///   added after the last line (a doc string being typed at the end keeps its step);
 /// - a document whose first line is being typed (`Feat`), or that lost its `Feature:` line, gets one, on the
-///   nearest blank line above the first line that needs it, else in place of the broken line.
+///   nearest blank line above the first line that needs it, else in place of the broken line;
+/// - tags at the end of the file get a header after the last line to belong to (lines past the document's end
+///   are never shown).
 struct TolerantParse {
     /// The official parse: its errors are the document's.
     let strict: Gherkin.Result
@@ -22,8 +24,8 @@ struct TolerantParse {
     let pickles: [Pickle]
     /// The lines (from 0) set aside or replaced to read the document.
     let setAside: Set<Int>
-    /// Whether a doc string delimiter was added after the last line.
-    let closedDocString: Bool
+    /// The opening delimiter's line (from 0) of a doc string left open at the end of the file, if any.
+    let unclosedDocString: Int?
 
     /// The most rounds of recovery (each sets aside at least one line).
     static let maximumRounds = 64
@@ -35,7 +37,7 @@ struct TolerantParse {
             document = strict.document
             pickles = strict.pickles
             setAside = []
-            closedDocString = false
+            unclosedDocString = nil
             return
         }
         var recovery = Recovery(
@@ -57,7 +59,7 @@ struct TolerantParse {
         document = result?.document
         pickles = result?.pickles ?? []
         setAside = recovery.changed
-        closedDocString = recovery.closedDocString
+        unclosedDocString = recovery.unclosedDocString
     }
 
     /// The language of a `# language: xx` header in the first lines, else English.
@@ -81,7 +83,7 @@ private struct Recovery {
     let markdown: Bool
     let dialect: GherkinDialect
     private(set) var changed: Set<Int> = []
-    private(set) var closedDocString = false
+    private(set) var unclosedDocString: Int?
     private let originalCount: Int
 
     init(lines: [[UInt8]], markdown: Bool, dialect: GherkinDialect) {
@@ -99,7 +101,7 @@ private struct Recovery {
         for error in errors {
             let line = error.line - 1
             if error.column == nil || line >= originalCount {
-                progressed = closeDocString() || setAsideLastLine() || progressed
+                progressed = closeDocString() || headTags() || setAsideLastLine() || progressed
                 continue
             }
             guard line >= 0, !changed.contains(line) else { continue }
@@ -170,6 +172,7 @@ private struct Recovery {
             }
         }
         guard let open else { return false }
+        if unclosedDocString == nil { unclosedDocString = open.line }
         let structure =
             markdown
             ? ["#", "* ", "- ", "+ "]
@@ -184,8 +187,20 @@ private struct Recovery {
             for line in open.line..<end { blank(line) }
         } else {
             lines.append(Array((String(repeating: " ", count: open.indentation) + open.delimiter).utf8))
-            closedDocString = true
         }
+        return true
+    }
+
+    /// Gives tags at the end of the file (a scenario about to be written under them) something to belong to: a
+    /// header after the last line, so they keep their meaning (and their colour) as the next line is typed.
+    private mutating func headTags() -> Bool {
+        guard lines.count == originalCount,
+            let last = (0..<lines.count).last(where: { !changed.contains($0) && !trimmed($0).text.isEmpty }),
+            trimmed(last).text.hasPrefix(markdown ? "`@" : "@")
+        else { return false }
+        let feature = hasFeatureLine(before: lines.count)
+        let keyword = feature ? (dialect.scenario.first ?? "Scenario") + ":" : featureKeyword
+        lines.append(Array(((markdown ? (feature ? "## " : "# ") : "") + keyword).utf8))
         return true
     }
 

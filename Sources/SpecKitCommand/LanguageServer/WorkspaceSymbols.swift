@@ -19,6 +19,7 @@ struct SpecSymbol {
         var symbols: [SpecSymbol] = []
         func add(_ keyword: String, _ name: String, _ location: Location, kind: Int, container: String?) {
             let line = location.line - 1
+            guard line < document.lines.count else { return }  // a header past the end, read for tags being written
             let start = document.lines.utf16Offset(line: line, column: location.column ?? 1)
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             symbols.append(
