@@ -1,7 +1,10 @@
 """What the pytest-lsp tests of `feed-specs lsp` share: paths, the server command, and small client helpers."""
 
+import json
 import os
 import pathlib
+import re
+import subprocess
 
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -99,3 +102,43 @@ def flatten(symbol_list, depth=0):
         flat.append((symbol.name, symbol.kind, symbol.selection_range.start.line, depth))
         flat += flatten(symbol.children or [], depth + 1)
     return flat
+
+
+class RawServer:
+    def __init__(self, command=COMMAND, cwd=None):
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
+        )
+
+    def write(self, data: bytes):
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def send(self, message, length_delta: int = 0):
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % (len(body) + length_delta) + body)
+
+    def receive(self):
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            byte = self.process.stdout.read(1)
+            assert byte, "the server closed its output"
+            header += byte
+        match = re.search(rb"Content-Length: (\d+)", header)
+        assert match, header
+        return json.loads(self.process.stdout.read(int(match.group(1))))
+
+    def response(self, identifier):
+        while True:
+            message = self.receive()
+            if message.get("id") == identifier and "method" not in message:
+                return message
+
+    def close(self) -> int:
+        self.process.stdin.close()
+        return self.process.wait(timeout=20)
+
+    def initialize(self, **params):
+        params.setdefault("capabilities", {})
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
+        assert "result" in self.response(0)

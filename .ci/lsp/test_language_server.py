@@ -12,7 +12,7 @@ import re
 import subprocess
 
 import pytest
-from lsp_support import COMMAND, ROOT, SERVER, SPECS, STEPS, completion_items, open_document, swift_line
+from lsp_support import COMMAND, ROOT, SERVER, SPECS, STEPS, RawServer, completion_items, open_document, swift_line
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -314,46 +314,6 @@ async def test_unknown_methods_are_method_not_found(client: LanguageClient):
 
 
 # Raw pipes: what a real client never sends, and clients that go away.
-
-
-class RawServer:
-    def __init__(self, command=COMMAND, cwd=None):
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
-        )
-
-    def write(self, data: bytes):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
-
-    def send(self, message, length_delta: int = 0):
-        body = message if isinstance(message, bytes) else json.dumps(message).encode()
-        self.write(b"Content-Length: %d\r\n\r\n" % (len(body) + length_delta) + body)
-
-    def receive(self):
-        header = b""
-        while not header.endswith(b"\r\n\r\n"):
-            byte = self.process.stdout.read(1)
-            assert byte, "the server closed its output"
-            header += byte
-        match = re.search(rb"Content-Length: (\d+)", header)
-        assert match, header
-        return json.loads(self.process.stdout.read(int(match.group(1))))
-
-    def response(self, identifier):
-        while True:
-            message = self.receive()
-            if message.get("id") == identifier and "method" not in message:
-                return message
-
-    def close(self) -> int:
-        self.process.stdin.close()
-        return self.process.wait(timeout=20)
-
-    def initialize(self, **params):
-        params.setdefault("capabilities", {})
-        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
-        assert "result" in self.response(0)
 
 
 @pytest.fixture

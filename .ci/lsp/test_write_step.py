@@ -2,6 +2,7 @@
 workspace edit (after the last definition, as the others are written), or every undefined step of the file."""
 
 import pathlib
+import shutil
 
 import pytest
 import pytest_lsp
@@ -71,6 +72,7 @@ async def configured(lsp_client: LanguageClient):
     )
     yield
     await lsp_client.shutdown_session()
+    shutil.rmtree(WORKSPACE, ignore_errors=True)
 
 
 @pytest.mark.asyncio

@@ -141,13 +141,23 @@ final class Workspace {
         open.values.contains { $0.awaitsSuggestions }
     }
 
-    /// Works out more suggestions and publishes again the diagnostics that gained some.
+    /// Works out more of the suggestions a document's published diagnostics lack, for about `idleSlice`, and
+    /// publishes its diagnostics again once it has them all. The loop reads new messages between calls.
     func completeSuggestions() {
-        for uri in openURIs where open[uri]?.awaitsSuggestions == true {
-            publish(uri)
-            return  // one document per call: the loop checks for new messages in between
+        guard let uri = openURIs.first(where: { open[$0]?.awaitsSuggestions == true }), let document = document(uri)
+        else { return }
+        let deadline = ContinuousClock.now + Self.idleSlice
+        suggestions.prepare(self)
+        for step in document.steps {
+            guard case .undefined = step.match, suggestions.known(step.matchedText) == nil else { continue }
+            if ContinuousClock.now > deadline { return }
+            _ = suggestions.proposals(for: step.matchedText, in: self)
         }
+        publish(uri)
     }
+
+    /// How long the idle server works out suggestions before looking for new messages.
+    static let idleSlice = Duration.milliseconds(30)
 
     private func publish(_ uri: String) {
         guard let document = document(uri) else { return }
