@@ -14,19 +14,15 @@ final class EditorSuggestions {
     static let budget = 64
 
     private var suggester: StepSuggester?
-    private var madeFrom: [(text: String, definition: Int)] = []
+    private var madeFrom = -1
     private var proposals: [String: [Proposal]] = [:]
 
-    /// Makes the suggester again when the texts the specs use are not those it was made from.
+    /// Makes the suggester again when a text the specs use appeared or disappeared since it was made.
     func prepare(_ workspace: Workspace) {
-        let used = workspace.withIndex { $0.usedTexts() }
-        if suggester != nil && madeFrom.count == used.count
-            && madeFrom.elementsEqual(used, by: { $0.text == $1.text && $0.definition == $1.definition })
-        {
-            return
-        }
-        suggester = workspace.catalog.suggester(usedTexts: used)
-        madeFrom = used
+        let generation = workspace.withIndex { $0.usedTextsGeneration }
+        guard suggester == nil || generation != madeFrom else { return }
+        suggester = workspace.catalog.suggester(usedTexts: workspace.withIndex { $0.usedTexts() })
+        madeFrom = generation
         proposals.removeAll(keepingCapacity: true)
     }
 

@@ -86,43 +86,83 @@ final class JSONRPCConnection: @unchecked Sendable {
     }
 
     /// Writes a JSON value made of dictionaries, arrays, strings, numbers (Swift's or `NSNumber`s read from the
-    /// peer), booleans and `NSNull`; anything else is written as `null`.
+    /// peer), booleans and `NSNull`; anything else is written as `null`. The collection types the server builds
+    /// are recognised by their exact type first: a conditional cast of `[String: Int]` to `[String: Any]` copies
+    /// it, which made large responses slow.
     static func writeJSON(_ value: Any, to json: inout JSONWriter) {
-        switch value {
-        case let string as String:
+        let type = Swift.type(of: value)
+        if type == [String: Any].self, let object = value as? [String: Any] {
+            writeObject(object, to: &json)
+        } else if type == String.self, let string = value as? String {
             json.string(string)
-        case let object as [String: Any]:
+        } else if type == Int.self, let int = value as? Int {
+            json.int(int)
+        } else if type == [String: Int].self, let object = value as? [String: Int] {
             json.beginObject()
             for (key, member) in object {
                 json.key(key)
-                writeJSON(member, to: &json)
+                json.int(member)
             }
             json.endObject()
-        case let array as [Any]:
+        } else if type == [[String: Any]].self, let array = value as? [[String: Any]] {
+            json.beginArray()
+            for element in array { writeObject(element, to: &json) }
+            json.endArray()
+        } else if type == [Any].self, let array = value as? [Any] {
             json.beginArray()
             for element in array { writeJSON(element, to: &json) }
             json.endArray()
-        case is NSNull:
-            json.null()
-        default:
-            let type = Swift.type(of: value)
-            if type == Int.self, let int = value as? Int {
-                json.int(int)
-            } else if type == Bool.self, let bool = value as? Bool {
-                json.bool(bool)
-            } else if type == Double.self, let double = value as? Double {
-                json.double(double)
-            } else if let number = value as? NSNumber {
-                // Read from the peer: `c` is a boolean; other numbers keep their value.
-                if String(cString: number.objCType) == "c" {
-                    json.bool(number.boolValue)
-                } else {
-                    json.double(number.doubleValue)
-                }
-            } else {
-                json.null()
+        } else if type == [Int].self, let array = value as? [Int] {
+            json.beginArray()
+            for element in array { json.int(element) }
+            json.endArray()
+        } else if type == [String].self, let array = value as? [String] {
+            json.beginArray()
+            for element in array { json.string(element) }
+            json.endArray()
+        } else if type == Bool.self, let bool = value as? Bool {
+            json.bool(bool)
+        } else if type == Double.self, let double = value as? Double {
+            json.double(double)
+        } else if type == [String: [[String: Any]]].self, let object = value as? [String: [[String: Any]]] {
+            json.beginObject()
+            for (key, member) in object {
+                json.key(key)
+                json.beginArray()
+                for element in member { writeObject(element, to: &json) }
+                json.endArray()
             }
+            json.endObject()
+        } else if type is NSNull.Type {
+            json.null()
+        } else if type is NSNumber.Type, let number = value as? NSNumber {
+            // Checked by class first: asking any value `as? NSNumber` bridges a whole dictionary to find out.
+            // Read from the peer: `c` is a boolean; other numbers keep their value.
+            if String(cString: number.objCType) == "c" {
+                json.bool(number.boolValue)
+            } else {
+                json.double(number.doubleValue)
+            }
+        } else if let string = value as? String {
+            json.string(string)
+        } else if let object = value as? [String: Any] {
+            writeObject(object, to: &json)
+        } else if let array = value as? [Any] {
+            json.beginArray()
+            for element in array { writeJSON(element, to: &json) }
+            json.endArray()
+        } else {
+            json.null()
         }
+    }
+
+    private static func writeObject(_ object: [String: Any], to json: inout JSONWriter) {
+        json.beginObject()
+        for (key, member) in object {
+            json.key(key)
+            writeJSON(member, to: &json)
+        }
+        json.endObject()
     }
 
     private func writeFrame(_ frame: [UInt8]) {

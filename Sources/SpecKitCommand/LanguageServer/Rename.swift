@@ -18,37 +18,54 @@ enum Rename {
     }
 
     static func respond(_ request: Request) throws(ResponseError) -> Any {
-        guard let document = request.document, let step = document.step(onLine: request.line) else {
+        guard let (text, definition) = renamedStep(request) else {
             throw .failed("Only a step's text can be renamed: put the cursor on a step.")
         }
         guard let newText = request.params["newName"] as? String,
             !newText.trimmingCharacters(in: .whitespaces).isEmpty, !newText.contains("\n"), !newText.contains("\r")
         else { throw .invalidParams("A step's new text is one line of text.") }
         let workspace = request.workspace
+        var changes = stepEdits(text: text, definition: definition, to: newText, workspace)
+        var renamesDefinition = false
+        if let definition, let edit = swiftEdit(definition, from: text, to: newText, workspace) {
+            changes[edit.uri, default: []].append(edit.edit)
+            renamesDefinition = true
+        }
+        if !renamesDefinition, definition != nil, !newText.contains("<"), !matchesAny(newText, workspace) {
+            throw .failed(
+                "No step definition matches “\(newText)”: renaming would leave the steps undefined. "
+                    + "Its definition is not a plain text, so rename its Swift expression yourself first.")
+        }
+        return ["changes": changes]
+    }
+
+    /// The text and definition of the step the request is on.
+    private static func renamedStep(_ request: Request) -> (text: String, definition: Int?)? {
+        guard let step = request.document?.step(onLine: request.line) else { return nil }
+        return (step.text, step.definition)
+    }
+
+    /// The edits of every step written `text` that uses `definition`, by file.
+    private static func stepEdits(text: String, definition: Int?, to newText: String, _ workspace: Workspace)
+        -> [String: [[String: Any]]]
+    {
         var changes: [String: [[String: Any]]] = [:]
         for entry in workspace.indexedSpecs() {
-            for other in entry.steps where other.text == step.text && other.definition == step.definition {
+            for other in entry.steps where other.text == text && other.definition == definition {
                 changes[entry.uri, default: []].append([
                     "range": SpecDocument.range(line: other.line, start: other.textStart, end: other.textEnd),
                     "newText": newText,
                 ])
             }
         }
-        var renamesDefinition = false
-        if let position = step.definition, let edit = swiftEdit(position, from: step.text, to: newText, workspace) {
-            changes[edit.uri, default: []].append(edit.edit)
-            renamesDefinition = true
+        return changes
+    }
+
+    private static func matchesAny(_ text: String, _ workspace: Workspace) -> Bool {
+        switch workspace.matches.match(text, workspace.catalog) {
+        case .matched, .ambiguous: true
+        case .undefined, .failed: false
         }
-        if !renamesDefinition, step.definition != nil, !newText.contains("<") {
-            switch workspace.matches.match(newText, workspace.catalog) {
-            case .matched, .ambiguous: break
-            case .undefined, .failed:
-                throw .failed(
-                    "No step definition matches “\(newText)”: renaming would leave the steps undefined. "
-                        + "Its definition is not a plain text, so rename its Swift expression yourself first.")
-            }
-        }
-        return ["changes": changes]
     }
 
     /// The edit of the Swift literal of definition `position` when its expression is exactly `text`.

@@ -131,17 +131,26 @@ struct SpecDocument {
         match: (String) -> StepCatalog.Match
     ) -> [StepOccurrence] {
         guard let feature = parse.document?.feature else { return [] }
-        var textsByStep: [String: [String]] = [:]
-        var wipByStep: [String: Bool] = [:]
+        // Ids come from an incrementing generator: numbers, so arrays index them (no string hashing per step).
+        var texts: [[String]] = []
+        var workInProgress: [Bool?] = []
+        func slot(_ id: String) -> Int? {
+            guard let index = Int(id), index >= 0, index < 50_000_000 else { return nil }
+            if index >= texts.count {
+                texts += Array(repeating: [], count: index + 1 - texts.count)
+                workInProgress += Array(repeating: nil, count: index + 1 - workInProgress.count)
+            }
+            return index
+        }
         for pickle in parse.pickles {
             let isWip = pickle.tags.contains { $0.name == "@wip" }
             for step in pickle.steps {
-                guard let id = step.astNodeIds.first else { continue }
-                if !(textsByStep[id]?.contains(step.text) ?? false) { textsByStep[id, default: []].append(step.text) }
-                wipByStep[id] = (wipByStep[id] ?? true) && isWip
+                guard let id = step.astNodeIds.first, let index = slot(id) else { continue }
+                if !texts[index].contains(step.text) { texts[index].append(step.text) }
+                workInProgress[index] = (workInProgress[index] ?? true) && isWip
             }
         }
-        var typeByStep: [String: PickleStepType] = [:]
+        var typeByStep: [Int: PickleStepType] = [:]
         for group in stepGroups(of: feature) {
             var current = PickleStepType.context
             for step in group {
@@ -151,7 +160,7 @@ struct SpecDocument {
                 case .outcome: current = .outcome
                 case .conjunction, .unknown: break
                 }
-                typeByStep[step.id] = current
+                if let index = Int(step.id) { typeByStep[index] = current }
             }
         }
         return astSteps(of: feature).map { step in
@@ -160,10 +169,11 @@ struct SpecDocument {
             let column = step.location.column ?? 1
             let keywordStart = TextLines.utf16Offset(in: lineText, column: column)
             let textStart = TextLines.utf16Offset(in: lineText, column: column + step.keyword.unicodeScalars.count)
-            let texts = textsByStep[step.id] ?? []
-            var chosen = texts.first ?? step.text
+            let index = Int(step.id) ?? -1
+            let stepTexts = index >= 0 && index < texts.count ? texts[index] : []
+            var chosen = stepTexts.first ?? step.text
             var chosenMatch = match(chosen)
-            for text in texts {
+            for text in stepTexts {
                 let candidate = match(text)
                 if case .matched = candidate { continue }
                 chosen = text
@@ -187,9 +197,11 @@ struct SpecDocument {
             }
             return StepOccurrence(
                 line: line, keyword: step.keyword, keywordStart: keywordStart, text: step.text,
-                textStart: textStart, textEnd: textStart + step.text.utf16.count, texts: texts, match: chosenMatch,
-                matchedText: chosen, isWorkInProgress: (wipByStep[step.id] ?? false) && !texts.isEmpty,
-                type: typeByStep[step.id], hasDataTable: step.dataTable != nil, hasDocString: step.docString != nil,
+                textStart: textStart, textEnd: textStart + step.text.utf16.count, texts: stepTexts, match: chosenMatch,
+                matchedText: chosen,
+                isWorkInProgress: (index >= 0 && index < workInProgress.count ? workInProgress[index] ?? false : false)
+                    && !stepTexts.isEmpty,
+                type: typeByStep[index], hasDataTable: step.dataTable != nil, hasDocString: step.docString != nil,
                 argumentLines: argumentLines)
         }
     }

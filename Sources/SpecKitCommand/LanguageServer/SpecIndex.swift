@@ -3,7 +3,8 @@ import SpecKit
 import StepSuggestions
 
 /// How the specs use the step library, file by file (open documents and the files of the specs folder, each file
-/// once whatever the spelling of its uri): the step texts written (for did-you-mean), how many steps use each
+/// once whatever the spelling of its uri): the step texts written (for did-you-mean, counted as files change,
+/// not recounted), how many steps use each
 /// definition, a real step and the values written for each (for completion), every use of a definition (for
 /// references and rename) and every feature and scenario (for workspace symbols). Each view is computed once
 /// after a change, when first asked for.
@@ -14,7 +15,30 @@ struct SpecIndex {
     struct Entry {
         var uri: String
         var steps: [SpecDocument.StepOccurrence]
-        var symbols: [SpecSymbol]
+        /// How many of its steps write each text that matches a definition (and which).
+        fileprivate var usedCounts: [String: (count: Int, definition: Int)]
+        /// Its features, rules and scenarios, worked out when first asked for.
+        fileprivate let outline: Outline
+
+        var symbols: [SpecSymbol] { outline.symbols }
+    }
+
+    /// A document's symbols, made from it once, when asked for.
+    fileprivate final class Outline {
+        private var document: SpecDocument?
+        private var made: [SpecSymbol]?
+
+        init(_ document: SpecDocument) {
+            self.document = document
+        }
+
+        var symbols: [SpecSymbol] {
+            if let made { return made }
+            let symbols = document.map(SpecSymbol.symbols(of:)) ?? []
+            made = symbols
+            document = nil
+            return symbols
+        }
     }
 
     /// The longest value offered as a completion choice.
@@ -23,6 +47,10 @@ struct SpecIndex {
     static let maximumChoices = 8
 
     private(set) var files: [String: Entry] = [:]
+    /// How many steps write each text that matches a definition (and which), over every file, kept up to date
+    /// file by file; `usedTextsGeneration` changes when a text appears or disappears.
+    private var usedCounts: [String: (count: Int, definition: Int)] = [:]
+    private(set) var usedTextsGeneration = 0
     private var cachedUsedTexts: [(text: String, definition: Int)]?
     private var cachedUses: [Int: Int]?
     private var cachedExamples: [Int: Example]?
@@ -30,19 +58,65 @@ struct SpecIndex {
 
     /// Replaces what the document's file contributes.
     mutating func update(_ document: SpecDocument) {
-        files[SourcePaths.key(document.uri)] = Entry(
-            uri: document.uri, steps: document.steps, symbols: SpecSymbol.symbols(of: document))
+        let key = SourcePaths.key(document.uri)
+        let counts = Self.usedCounts(document.steps)
+        apply(old: files[key]?.usedCounts ?? [:], new: counts)
+        files[key] = Entry(uri: document.uri, steps: document.steps, usedCounts: counts, outline: Outline(document))
         invalidate()
     }
 
     /// Forgets what `uri` contributed (its file was deleted).
     mutating func remove(_ uri: String) {
-        files[SourcePaths.key(uri)] = nil
+        let key = SourcePaths.key(uri)
+        apply(old: files[key]?.usedCounts ?? [:], new: [:])
+        files[key] = nil
         invalidate()
     }
 
+    /// The texts `steps` write that match a definition, counted (texts with placeholders or too long for
+    /// did-you-mean left out).
+    private static func usedCounts(_ steps: [SpecDocument.StepOccurrence]) -> [String: (count: Int, definition: Int)] {
+        var counts: [String: (count: Int, definition: Int)] = [:]
+        for step in steps {
+            guard case .matched(let position, _) = step.match, !step.text.utf8.contains(UInt8(ascii: "<")),
+                StepSuggester.isScored(step.text)
+            else { continue }
+            counts[step.text, default: (0, position)].count += 1
+        }
+        return counts
+    }
+
+    /// Replaces a file's counts (`old`) by `new` in the totals; the generation moves only when a text appears or
+    /// disappears.
+    private mutating func apply(
+        old: [String: (count: Int, definition: Int)], new: [String: (count: Int, definition: Int)]
+    ) {
+        var changedTexts = false
+        for (text, counted) in old where new[text] == nil {
+            let remaining = (usedCounts[text]?.count ?? 0) - counted.count
+            if remaining <= 0 {
+                usedCounts[text] = nil
+                changedTexts = true
+            } else {
+                usedCounts[text]?.count = remaining
+            }
+        }
+        for (text, counted) in new {
+            let delta = counted.count - (old[text]?.count ?? 0)
+            if let known = usedCounts[text] {
+                usedCounts[text] = (known.count + delta, known.definition)
+            } else {
+                usedCounts[text] = counted
+                changedTexts = true
+            }
+        }
+        if changedTexts {
+            usedTextsGeneration += 1
+            cachedUsedTexts = nil
+        }
+    }
+
     private mutating func invalidate() {
-        cachedUsedTexts = nil
         cachedUses = nil
         cachedExamples = nil
         cachedValues = nil
@@ -53,23 +127,11 @@ struct SpecIndex {
         files.keys.sorted().compactMap { files[$0] }
     }
 
-    /// The step texts the specs use that match a definition (its position), most used first, each once; texts
-    /// too long for did-you-mean are left out.
+    /// The step texts the specs use that match a definition (its position), each once, in text order; texts too
+    /// long for did-you-mean are left out. Made again only when a text appears or disappears.
     mutating func usedTexts() -> [(text: String, definition: Int)] {
         if let cachedUsedTexts { return cachedUsedTexts }
-        var counts: [String: (count: Int, definition: Int)] = [:]
-        for entry in files.values {
-            for step in entry.steps {
-                guard case .matched(let position, _) = step.match, !step.text.contains("<"),
-                    StepSuggester.isScored(step.text)
-                else { continue }
-                counts[step.text, default: (0, position)].count += 1
-            }
-        }
-        let texts = counts.sorted {
-            $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
-        }
-        .map { (text: $0.key, definition: $0.value.definition) }
+        let texts = usedCounts.sorted { $0.key < $1.key }.map { (text: $0.key, definition: $0.value.definition) }
         cachedUsedTexts = texts
         return texts
     }
