@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "FeedSpecsTests",
             dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
-        .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit"]),
+        .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit", "Messages"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
         .testTarget(
             name: "SpecKitCommandTests",

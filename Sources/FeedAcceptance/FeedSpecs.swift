@@ -30,16 +30,6 @@ public enum FeedSpecs {
         try world.tearDown()
     }
 
-    /// The specs `feed-specs` runs by default: `$SPECKIT_SPECS`, else `Specs` in the current folder when there is
-    /// one, else the package's own `Specs/` (when run from elsewhere).
-    public static func defaultSpecsPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> String {
-        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return specs }
-        if FileManager.default.fileExists(atPath: "Specs") { return "Specs" }
-        return specsDirectory(environment: environment).path
-    }
-
     /// The specs folder: `$SPECKIT_SPECS`, else `Specs/` of the package this file is in.
     public static func specsDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment

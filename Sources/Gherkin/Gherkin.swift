@@ -138,7 +138,7 @@ public enum Gherkin {
     }
 
     static func compiled(_ dialect: GherkinDialect) -> CompiledDialect {
-        dialect == .english ? CompiledDialect.english : CompiledDialect(dialect)
+        CompiledDialect.cached(dialect)
     }
 
     /// Whether a file name is a spec: `.feature`, or `.feature.md` (Markdown with Gherkin).

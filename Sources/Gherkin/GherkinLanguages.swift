@@ -6,22 +6,29 @@ public protocol DialectProvider: Sendable {
     func dialect(for language: String) -> GherkinDialect?
 }
 
-/// A set of dialects: the five built-in languages, optionally extended by a file in the official
-/// `gherkin-languages.json` format.
+/// A set of dialects: the built-in languages (all those of Cucumber's `gherkin-languages.json`), optionally
+/// extended or overridden by a file in that format.
 public struct GherkinLanguages: DialectProvider, Sendable {
     /// The dialects by language code.
     public private(set) var dialects: [String: GherkinDialect]
+    /// The language codes in the order the dialects were given, each once: for the built-in ones, the order of
+    /// `gherkin-languages.json` (the order `--i18n-languages` lists them in).
+    public private(set) var orderedLanguageCodes: [String]
 
-    /// Creates a set from dialects; a later dialect with the same language code replaces an earlier one.
+    /// Creates a set from dialects; a later dialect with the same language code replaces an earlier one (and keeps
+    /// its place).
     public init(_ dialects: [GherkinDialect]) {
         var byCode: [String: GherkinDialect] = [:]
+        var order: [String] = []
         for dialect in dialects {
-            byCode[dialect.language] = dialect
+            if byCode.updateValue(dialect, forKey: dialect.language) == nil { order.append(dialect.language) }
         }
         self.dialects = byCode
+        self.orderedLanguageCodes = order
     }
 
-    /// English, French, German, Spanish and Portuguese.
+    /// Every language of Cucumber's `gherkin-languages.json` (80 of them: English, French, Japanese, Dutch, …),
+    /// generated from it by `.ci/generate-languages`.
     public static let builtIn = GherkinLanguages(GherkinDialect.builtIn)
 
     /// The name of the environment variable that may name a languages file.
@@ -35,14 +42,19 @@ public struct GherkinLanguages: DialectProvider, Sendable {
         dialects[language]
     }
 
-    /// This set plus every dialect of `other`; `other` wins when both define a language.
+    /// This set plus every dialect of `other`; `other` wins when both define a language (which keeps its place;
+    /// new languages come after this set's).
     public func merging(_ other: GherkinLanguages) -> GherkinLanguages {
         var merged = self
+        for code in other.orderedLanguageCodes where merged.dialects[code] == nil {
+            merged.orderedLanguageCodes.append(code)
+        }
         merged.dialects.merge(other.dialects) { _, new in new }
         return merged
     }
 
-    /// The built-in languages plus the ones of a languages file.
+    /// The built-in languages plus the ones of a languages file, whose dialects replace the built-in ones of the
+    /// same code.
     ///
     /// - Throws: `LanguagesFileError` naming the file (and the language and key) when it cannot be read or is not
     ///   in the `gherkin-languages.json` format.

@@ -1,4 +1,5 @@
 import Messages
+import Synchronization
 
 /// A dialect's keywords prepared for byte comparison.
 final class CompiledDialect: Sendable {
@@ -9,6 +10,8 @@ final class CompiledDialect: Sendable {
     }
 
     let language: String
+    /// The dialect these keywords come from.
+    let source: GherkinDialect
     let feature: [Keyword]
     let rule: [Keyword]
     let background: [Keyword]
@@ -23,6 +26,7 @@ final class CompiledDialect: Sendable {
             keywords.map { Keyword(keyword: $0, bytes: Array(($0 + ":").utf8), kind: .unknown) }
         }
         language = dialect.language
+        source = dialect
         feature = titles(dialect.feature)
         rule = titles(dialect.rule)
         background = titles(dialect.background)
@@ -47,6 +51,20 @@ final class CompiledDialect: Sendable {
     }
 
     static let english = CompiledDialect(.english)
+
+    /// The dialects compiled so far, by language code, shared by every parse: a document with a
+    /// `# language:` header does not compile its dialect again.
+    private static let cache = Mutex<[String: CompiledDialect]>([:])
+
+    /// `dialect` compiled, from the cache when the cached dialect of its language is the same one (a languages
+    /// file may give a language other keywords: the last one compiled is kept).
+    static func cached(_ dialect: GherkinDialect) -> CompiledDialect {
+        if dialect.language == "en", dialect == english.source { return english }
+        if let known = cache.withLock({ $0[dialect.language] }), known.source == dialect { return known }
+        let compiled = CompiledDialect(dialect)
+        cache.withLock { $0[dialect.language] = compiled }
+        return compiled
+    }
 }
 
 /// Recognises what a line is, in the current dialect; follows `# language:` headers and doc string delimiters.
@@ -282,7 +300,7 @@ struct TokenMatcher {
         if let known = compiled[name] {
             dialect = known
         } else if let found = languages.dialect(for: name) {
-            let prepared = CompiledDialect(found)
+            let prepared = CompiledDialect.cached(found)
             compiled[name] = prepared
             dialect = prepared
         } else {

@@ -39,7 +39,8 @@ public struct Feature: Sendable, Hashable, Codable {
     public var tags: [Tag]
     /// The ISO 639-1 language code of the document, e.g. `en`.
     public var language: String
-    /// The `Feature` keyword as written, in the document's language.
+    /// The `Feature` keyword as written, in the document's language; empty for a Markdown document without a
+    /// `# Feature:` heading, whose JSON has no `keyword`, as the official parsers write it.
     public var keyword: String
     /// The name following the keyword.
     public var name: String
@@ -65,6 +66,34 @@ public struct Feature: Sendable, Hashable, Codable {
         self.name = name
         self.description = description
         self.children = children
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case location, tags, language, keyword, name, description, children
+    }
+
+    /// Decodes a feature; a missing `keyword` (a Markdown document without a heading) is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        location = try container.decode(Location.self, forKey: .location)
+        tags = try container.decode([Tag].self, forKey: .tags)
+        language = try container.decode(String.self, forKey: .language)
+        keyword = try container.decodeIfPresent(String.self, forKey: .keyword) ?? ""
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decode(String.self, forKey: .description)
+        children = try container.decode([FeatureChild].self, forKey: .children)
+    }
+
+    /// Encodes a feature, without `keyword` when it is empty.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(location, forKey: .location)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(language, forKey: .language)
+        if !keyword.isEmpty { try container.encode(keyword, forKey: .keyword) }
+        try container.encode(name, forKey: .name)
+        try container.encode(description, forKey: .description)
+        try container.encode(children, forKey: .children)
     }
 }
 

@@ -94,7 +94,8 @@ extension Feature: JSONWritable {
         json.field("location", location)
         json.field("tags", tags)
         json.field("language", language)
-        json.field("keyword", keyword)
+        // A Markdown document without a `# Feature:` heading has no keyword: the official parsers leave it out.
+        if !keyword.isEmpty { json.field("keyword", keyword) }
         json.field("name", name)
         json.field("description", description)
         json.field("children", children)

@@ -32,8 +32,10 @@ public struct Meta: Sendable, Hashable, Codable {
         self.ci = ci
     }
 
-    /// The version of the Cucumber Messages protocol these types implement (the schema is protocol 32.x).
-    public static let supportedProtocolVersion = "32.0.0"
+    /// The version of the Cucumber Messages schema the stream follows: 34.2 (a step may have both a doc string and a
+    /// data table, ordered by `argumentIndex`, 1 or 2), whose last release is 34.2.1. A test pins it to the schema
+    /// in `../shared/conformance/messages`.
+    public static let supportedProtocolVersion = "34.2.1"
 
     /// A meta message for this process: the supported protocol version, `implementation`, the Swift runtime,
     /// this operating system and processor, and `ci` if given.

@@ -26,6 +26,11 @@ struct MergeCommand {
                                 report file in --out). Formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
           --no-strict           undefined, pending and ambiguous steps do not fail the merged run
           --title TEXT          the title of the HTML and Markdown reports
+          --history FILE        add the merged run to this run history (default: history.json in --out when
+                                reports are written there)
+          --no-history          keep no run history
+          --link-tags PATTERN=URL
+                                tags matching PATTERN link to URL in the HTML and Markdown reports (repeatable)
 
         Example:
           \(name) --shard 1/2 --format message:shard-1.ndjson
@@ -44,6 +49,9 @@ struct MergeCommand {
             .init(name: "--no-strict", short: nil, takesValue: false),
             .init(name: "--strict", short: nil, takesValue: false),
             .init(name: "--title", short: nil, takesValue: true),
+            .init(name: "--history", short: nil, takesValue: true),
+            .init(name: "--no-history", short: nil, takesValue: false),
+            .init(name: "--link-tags", short: nil, takesValue: true),
         ])
     }
 
@@ -57,6 +65,12 @@ struct MergeCommand {
         } catch {
             return usageFailure(error, usage: usage, command: "merge", name: name)
         }
+        let tagLinks: TagLinks
+        do throws(TagLinkError) {
+            tagLinks = try TagLinks(parsed.values("--link-tags"))
+        } catch {
+            return usageFailure(.usage(error.description), usage: usage, command: "merge", name: name)
+        }
         if formats.isEmpty {
             formats = [FormatRequest(name: "summary")] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
         }
@@ -69,20 +83,32 @@ struct MergeCommand {
             StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
+        // The merged shards are one run of the history.
+        var history: URL?
+        if !parsed.options.contains(where: { $0.name == "--no-history" }) {
+            if let file = parsed.value("--history") {
+                history = URL(fileURLWithPath: file)
+            } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
+                history = directory.appendingPathComponent("history.json")
+            }
+        }
         let sink: ReportSink
         do {
             sink = try ReportSink(
                 requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? title,
-                isTerminal: standardOutputIsTerminal(), environment: context.environment)
+                tagLinks: tagLinks, history: history, isTerminal: standardOutputIsTerminal(),
+                environment: context.environment)
         } catch {
             StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
+        if let warning = sink.historyWarning { StandardStreams.writeError("\(name) merge: warning: \(warning)\n") }
         for envelope in envelopes { sink.emit(envelope) }
         if let error = sink.finish() {
             StandardStreams.writeError("\(name) merge: \(error)\n")
             return 2
         }
+        if let warning = sink.recordHistory() { StandardStreams.writeError("\(name) merge: warning: \(warning)\n") }
         announce(files: sink.writtenFiles)
         return sink.success ? 0 : 1
     }

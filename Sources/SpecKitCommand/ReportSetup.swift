@@ -79,6 +79,10 @@ final class ReportSink: MessageSink {
     private let state: Mutex<State>
     /// The report files that will exist once the run finishes, for the closing lines of the console output.
     let writtenFiles: [String]
+    /// The run history this run is added to, and the runs before it.
+    private let history: (url: URL, previous: RunHistory)?
+    /// Why the history file could not be used (a fresh history was started), if it could not.
+    let historyWarning: String?
     /// Whether undefined, pending and ambiguous scenarios fail the run.
     let strict: Bool
 
@@ -86,10 +90,14 @@ final class ReportSink: MessageSink {
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
-        isTerminal: Bool, environment: [String: String]
+        tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil, isTerminal: Bool,
+        environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         let query = RunQuery()
+        let loaded = historyURL.map { RunHistory.load(from: $0) }
+        history = historyURL.flatMap { url in loaded.map { (url, $0.history) } }
+        historyWarning = loaded?.warning
         var formatters: [any ReportFormatter] = []
         var files: [String] = []
         let effective =
@@ -116,12 +124,13 @@ final class ReportSink: MessageSink {
             }
             let settings = ReportSettings(
                 strict: strict, title: title, style: isConsole ? style : .plain, flushesEachStep: isTerminal,
-                variant: variant)
+                variant: variant, tagLinks: tagLinks, history: history?.previous)
             formatters.append(format.makeFormatter(output: output, settings: settings, query: query))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
-            formatters.append(MarkdownFormatter(output: summary, title: title, strict: strict, query: query))
+            formatters.append(
+                MarkdownFormatter(output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query))
         }
         state = Mutex(State(reporter: Reporter(query: query, formatters: formatters)))
         writtenFiles = files
@@ -151,6 +160,24 @@ final class ReportSink: MessageSink {
                 if state.error == nil { state.error = error }
             }
             return state.error
+        }
+    }
+
+    /// Adds this run to the history file (an interrupted run adds nothing); returns why it could not, if it could
+    /// not: a history that cannot be written is a warning, never a failed run.
+    func recordHistory() -> String? {
+        guard let history else { return nil }
+        return state.withLock { state -> String? in
+            let query = state.reporter.query
+            guard !query.isInterrupted else { return nil }
+            var updated = history.previous
+            updated.record(query)
+            do throws(ReportError) {
+                try updated.write(to: history.url)
+                return nil
+            } catch {
+                return "the run history cannot be written: \(error)"
+            }
         }
     }
 

@@ -51,12 +51,36 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
           --fail-fast           stop after the first failing scenario
           -w, --watch           after the run, rerun the scenarios of each .feature file saved, on the
                                 console (summary, failures, snippets), until Ctrl-C
-          --retry N             rerun a failing scenario up to N times (only the last attempt counts)
+          --retry N             rerun a failing scenario up to N times (only the last attempt counts; one
+                                that fails, then passes, is flaky: it passes the run, reported as flaky)
+          --retry-tag-filter EXPR
+                                retry only the scenarios matching this tag expression
+          --history FILE        keep the run history in FILE (default: history.json in the report folder, when the
+                                run writes reports there): the HTML report shows each scenario's last results,
+                                the summary what changed since the last run
+          --no-history          keep no run history
+          --link-tags PATTERN=URL
+                                tags matching PATTERN (a regular expression) link to URL in the HTML and
+                                Markdown reports, $1..$9 its groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1'
+                                (repeatable)
           --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
           -j, --parallel N      run N scenarios at once (default 1)
+          --exclusive EXPR      scenarios matching the tag expression never run at the same time as one
+                                another under --parallel, e.g. @database (repeatable: one group each)
           --timeout SECONDS     fail a step still running after SECONDS (default 10)
-          --languages FILE      more Gherkin languages, in the gherkin-languages.json format
-                                (default: $GHERKIN_LANGUAGES when set)
+          --languages FILE      more Gherkin languages, or other keywords for built-in ones, in the
+                                gherkin-languages.json format (default: $GHERKIN_LANGUAGES when set); every
+                                language of Cucumber is built in
+          --i18n-languages      list the languages a `# language:` header can name, and exit
+          --i18n-keywords LANG  list the keywords of language LANG (e.g. nl, ja), and exit
+
+        Configuration file (cucumber-js's cucumber.json: each top-level key a profile of options named as in
+        cucumber-js: paths, tags, name, format, parallel, retry, retryTagFilter, strict, order, dryRun, failFast,
+        exclusive, linkTags, timeout, shard, out, title, languages; a profile may also be a command line string):
+          -p, --profile NAME    use profile NAME of the file (repeatable, merged in order; default: "default");
+                                options given on the command line win, tags/name/format/exclusive/linkTags
+                                add up
+          -c, --config FILE     the configuration file (default: cucumber.json in the current folder, if any)
 
         \(variantUsage)Reports:
           -f, --format NAME[:PATH]  a report to write, repeatable. Console formats (standard output unless a
@@ -88,7 +112,13 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         let variantOption = command.variant.option.isEmpty ? nil : command.variant.option
         let options: RunOptions
         do throws(OptionParser.Failure) {
-            options = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+            let given = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
+            if given.listLanguages || given.keywordsLanguage != nil {
+                // As in cucumber-js, listing languages reads no configuration file.
+                return listLanguages(given)
+            }
+            options = try Self.withConfigurationFile(
+                given, arguments: arguments, environment: environment, variantOption: variantOption)
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
         }
@@ -118,6 +148,16 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         } catch {
             StandardStreams.writeError("\(name): \(error)\n")
             return 2
+        }
+        // Before any step runs: a failed #expect in a step fails it here as under `swift test`, or the user hears
+        // why it cannot.
+        if let warning = TestingIssueHandler.install().warning {
+            StandardStreams.writeError("\(name): warning: \(warning)\n")
+        }
+        do throws(TagLinkError) {
+            _ = try TagLinks(options.linkTags)  // checked before the run; the reports parse them again
+        } catch {
+            return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
         }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
@@ -183,16 +223,29 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 }
             }
             let title = (options.title ?? command.title) + (variants.count > 1 ? " [\(variant)]" : "")
+            // The run history: where asked, else beside the reports this run writes into the report folder; a
+            // rerun in watch mode adds nothing.
+            var historyURL: URL?
+            if !rerun && !options.noHistory {
+                if let file = options.historyFile {
+                    historyURL = URL(
+                        fileURLWithPath: variants.count > 1 ? suffixed(file, with: variant.description) : file)
+                } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
+                    historyURL = directory.appendingPathComponent("history.json")
+                }
+            }
             let sink: ReportSink
             do throws(ReportError) {
                 sink = try ReportSink(
                     requests: formats, directory: directory, strict: options.strict, title: title,
-                    variant: variants.count > 1 ? variant.description : nil, isTerminal: standardOutputIsTerminal(),
-                    environment: context.environment)
+                    variant: variants.count > 1 ? variant.description : nil,
+                    tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
+                    isTerminal: standardOutputIsTerminal(), environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
             }
+            if let warning = sink.historyWarning { StandardStreams.writeError("\(name): warning: \(warning)\n") }
             // A rerun in watch mode writes no files: watch mode's own handler stops it.
             let interruptHandlers = rerun ? [] : finishReportsOnInterrupt(sink, name: name)
             defer { interruptHandlers.forEach { $0.cancel() } }
@@ -208,6 +261,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 StandardStreams.writeError("\(name): could not write a report: \(error)\n")
                 success = false
             }
+            if let warning = sink.recordHistory() { StandardStreams.writeError("\(name): warning: \(warning)\n") }
             // The console formats list the parse errors above their summary; without one, they go to stderr.
             let showsSummary = formats.contains {
                 $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format)
@@ -268,6 +322,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var configuration = RunConfiguration()
         configuration.tagExpressions = options.tagExpressions
         configuration.namePatterns = options.nameRegexes
+        configuration.exclusiveTagExpressions = options.exclusiveTagExpressions
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
             LineFilter(path: $0.path, lines: $0.lines)
         }
@@ -275,9 +330,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         configuration.dryRun = options.dryRun
         configuration.failFast = options.failFast
         configuration.retry = options.retry
+        configuration.retryTagFilter = options.retryTagFilter
         configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
         configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")
+        configuration.uriBase = command.uriBase
         switch options.order {
         case .defined: configuration.order = .defined
         case .reverse: configuration.order = .reverse
@@ -291,6 +348,58 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             configuration.languages = languages
         }
         return configuration
+    }
+
+    /// The options of `arguments` over those of the configuration file's profiles: the file of `--config`, else
+    /// `cucumber.json` in the current directory when there is one; the profiles of `--profile`, else `default`.
+    /// `given` is `arguments` parsed alone (for `--config` and `--profile`).
+    static func withConfigurationFile(
+        _ given: RunOptions, arguments: [String], environment: [String: String], variantOption: String?
+    ) throws(OptionParser.Failure) -> RunOptions {
+        let path: String
+        if let file = given.configFile {
+            path = file
+        } else if FileManager.default.fileExists(atPath: ConfigurationFile.defaultName) {
+            path = ConfigurationFile.defaultName
+        } else {
+            guard let profile = given.profiles.first else { return given }
+            throw .usage(
+                "--profile \(profile): there is no \(ConfigurationFile.defaultName) here to hold it (or give --config FILE)"
+            )
+        }
+        let settings: ProfileSettings
+        do throws(ConfigurationFileError) {
+            settings = try ConfigurationFile(path: path, extraKeys: variantOption.map { [$0] } ?? [])
+                .settings(profiles: given.profiles)
+        } catch {
+            throw .usage(error.description)
+        }
+        if settings.isEmpty { return given }
+        let base = try RunOptions.base(settings, file: path, variantOption: variantOption)
+        return try RunOptions.parse(arguments, environment: environment, variantOption: variantOption, base: base)
+    }
+
+    /// `--i18n-languages` or `--i18n-keywords LANG`: prints the table (of the built-in languages and those of
+    /// `--languages FILE`) and returns the exit status: 2 for an unknown language or a broken languages file.
+    private func listLanguages(_ options: RunOptions) -> Int32 {
+        let languages: GherkinLanguages
+        do {
+            languages = try Self.languages(file: options.languagesFile, environment: context.environment) ?? .builtIn
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        guard let code = options.keywordsLanguage else {
+            StandardStreams.write(LanguageTables.languages(languages))
+            return 0
+        }
+        guard let dialect = languages.dialect(for: code) else {
+            StandardStreams.writeError(
+                "\(name): Unsupported ISO 639-1: \(code) (`\(name) --i18n-languages` lists the languages)\n")
+            return 2
+        }
+        StandardStreams.write(LanguageTables.keywords(dialect))
+        return 0
     }
 
     /// `reports/out.xml` → `reports/out-sqlite.xml`.

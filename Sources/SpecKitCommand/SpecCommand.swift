@@ -30,8 +30,12 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     public var name: String
     /// The title of the HTML and Markdown reports.
     public var title: String
-    /// The folder of `.feature` files run when no path is given (default: `$SPECKIT_SPECS`, else `Specs`).
+    /// The folder of `.feature` files run when no path is given (default: `$SPECKIT_SPECS`, else `Specs` in the
+    /// working folder, else `Specs` beside the `Package.swift` of the file that makes the command).
     public var specsPath: String
+    /// The folder `.feature` uris are written relative to: the package root when the specs were found there from
+    /// another working folder (nil: the working folder).
+    var uriBase: String?
     let library: StepLibrary<World>
     let variant: VariantOption<Variant>
     let makeWorld: @Sendable (Variant, ScenarioInfo) async throws -> World
@@ -62,7 +66,11 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     ) {
         self.name = name ?? Self.executableName
         self.title = title
-        self.specsPath = specs ?? Self.defaultSpecsPath(ProcessInfo.processInfo.environment)
+        let found = Self.defaultSpecs(
+            ProcessInfo.processInfo.environment, origin: filePath,
+            workingFolder: FileManager.default.currentDirectoryPath)
+        self.specsPath = specs ?? found.path
+        self.uriBase = specs == nil ? found.uriBase : nil
         self.library = library
         self.variant = variant
         self.makeWorld = makeWorld
@@ -147,10 +155,19 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
         URL(fileURLWithPath: CommandLine.arguments.first ?? "specs").lastPathComponent
     }
 
-    /// `$SPECKIT_SPECS`, else `Specs`.
-    static func defaultSpecsPath(_ environment: [String: String]) -> String {
-        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return specs }
-        return "Specs"
+    /// `$SPECKIT_SPECS`, else `Specs` in `workingFolder`, else `Specs` beside the `Package.swift` above `origin`
+    /// (with that package root as the uris' base), else `Specs`.
+    static func defaultSpecs(_ environment: [String: String], origin: String, workingFolder: String) -> (
+        path: String, uriBase: String?
+    ) {
+        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return (specs, nil) }
+        let local = URL(fileURLWithPath: workingFolder).appendingPathComponent("Specs")
+        if FileManager.default.fileExists(atPath: local.path) { return ("Specs", nil) }
+        if let root = PackageRoot.above(origin) {
+            let specs = root.appendingPathComponent("Specs")
+            if FileManager.default.fileExists(atPath: specs.path) { return (specs.path, root.path) }
+        }
+        return ("Specs", nil)
     }
 }
 

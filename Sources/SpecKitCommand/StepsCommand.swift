@@ -60,6 +60,7 @@ struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var configuration = RunConfiguration()
         configuration.dryRun = true
         configuration.strict = false
+        configuration.uriBase = command.uriBase
         let variant = command.variant.defaultValue
         let runner = SpecRunner(
             library: command.library, configuration: configuration,

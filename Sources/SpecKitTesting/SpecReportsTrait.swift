@@ -13,8 +13,8 @@ extension SpecSuite {
     /// - Throws: `ReportError` naming the file that cannot be written.
     @discardableResult
     public func finish(title: String = "Acceptance specs") async throws -> URL {
-        let (results, startedAt, beforeAll) = state.withLock { state in
-            (state.results, state.startedAt ?? Timestamp.now, state.beforeAll)
+        let (runs, startedAt, beforeAll) = state.withLock { state in
+            (state.runs, state.startedAt ?? Timestamp.now, state.beforeAll)
         }
         let beforeAllHooks = await beforeAll?.value
         var afterAllHooks: (envelopes: [Envelope], failure: String?) = ([], nil)
@@ -27,35 +27,40 @@ extension SpecSuite {
         let finishedAt = Timestamp.now
         var streams: [[Envelope]] = []
         var names: [String] = []
+        let position = Dictionary((specs?.order ?? []).enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
         for (index, variant) in laneOrder.enumerated() {
-            guard let lane = lanes[variant] else { continue }
-            let ran = results[variant] ?? []
+            guard let lane = lanes[variant], let specs else { continue }
+            let ran = runs[variant] ?? []
             guard !ran.isEmpty || index == 0 else { continue }
-            let position = Dictionary(lane.order.enumerated().map { ($1.pickleId, $0) }) { first, _ in first }
-            let ordered = ran.sorted { (position[$0.scenario.pickleId] ?? 0) < (position[$1.scenario.pickleId] ?? 0) }
+            let ordered = ran.sorted {
+                (position[$0.testCase.pickleId] ?? 0) < (position[$1.testCase.pickleId] ?? 0)
+            }
             // The run hooks ran once, with the first variant's runner: their messages go in its stream.
             let isFirst = index == 0
             streams.append(
-                lane.runner.stream(
-                    plan: lane.plan, selected: lane.order, results: ordered,
-                    beforeAll: isFirst ? beforeAllHooks?.envelopes ?? [] : [],
-                    afterAll: isFirst ? afterAllHooks.envelopes : [],
-                    runHookFailure: isFirst ? beforeAllHooks?.failure ?? afterAllHooks.failure : nil,
-                    startedAt: startedAt, finishedAt: finishedAt))
+                await lane.runner.stream(
+                    plan: specs.plan, selected: specs.order, runs: ordered,
+                    beforeAll: isFirst ? beforeAllHooks ?? ([], nil) : ([], nil),
+                    afterAll: isFirst ? afterAllHooks : ([], nil), startedAt: startedAt, finishedAt: finishedAt))
             names.append(variant)
         }
         guard laneOrder.count > 1 else {
-            try ReportDirectory(directory: reportsDirectory, strict: configuration.strict, title: title)
-                .write(streams.first ?? [])
+            let warnings = try ReportDirectory(
+                directory: reportsDirectory, strict: configuration.strict, title: title, tagLinks: tagLinks,
+                historyFile: reportsDirectory.appendingPathComponent("history.json")
+            ).write(streams.first ?? [])
+            for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
             return reportsDirectory
         }
         // One folder per variant, as `--store all` writes them: each report counts and names its variant's runs.
         ReportDirectory(directory: reportsDirectory).removeReportFiles()
         for (stream, variant) in zip(streams, names) {
-            try ReportDirectory(
-                directory: reportsDirectory.appendingPathComponent(variant, isDirectory: true),
-                strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant
+            let folder = reportsDirectory.appendingPathComponent(variant, isDirectory: true)
+            let warnings = try ReportDirectory(
+                directory: folder, strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant,
+                tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json")
             ).write(stream)
+            for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }
         return reportsDirectory
     }

@@ -26,19 +26,25 @@ import Testing
 /// `.feature` file that does not parse becomes one failing case naming `file:line:column`; the other files
 /// still run. Inside a step, a failed `#expect` or `#require` fails the step, in Swift Testing and in the reports.
 public final class SpecSuite<World: Actor>: Sendable {
-    /// One variant's runner and its own plan of the specs.
+    /// One variant's runner.
     struct Lane: Sendable {
         let variant: String
         let runner: SpecRunner<World>
+    }
+
+    /// The specs, read once for every variant.
+    struct Specs: Sendable {
         let plan: SpecPlan
         /// The selected scenarios by `uri:line`.
         let scenarios: [String: ScenarioInfo]
         /// The selected scenarios in plan order.
         let order: [ScenarioInfo]
+        /// Each document's syntax tree by uri, for reading a scenario's messages back.
+        let documents: [String: GherkinDocument]
     }
 
     struct State {
-        var results: [String: [ScenarioResult]] = [:]
+        var runs: [String: [ScenarioRun]] = [:]
         var startedAt: Timestamp?
         var beforeAll: Task<(envelopes: [Envelope], failure: String?), Never>?
     }
@@ -53,7 +59,10 @@ public final class SpecSuite<World: Actor>: Sendable {
     public let configuration: RunConfiguration
     let lanes: [String: Lane]
     let laneOrder: [String]
+    let specs: Specs?
     let documentPaths: [String: String]
+    /// The tags that link to a tracker in the reports (`linkTags` of the configuration file's profiles).
+    let tagLinks: TagLinks
     let state = Locked(State())
 
     /// The specs of the package that makes the suite, every scenario run once.
@@ -118,17 +127,32 @@ public final class SpecSuite<World: Actor>: Sendable {
     ///   - configure: changes to the run configuration (timeouts, strictness...), applied after the environment.
     ///   - makeWorld: makes the fresh world of one scenario for one variant.
     ///   - tearDown: runs after each scenario, whatever happened (remove temporary files here).
+    ///   - configurationKeys: the keys of the package's own command options (its variant option, `store`) that its
+    ///     `cucumber.json` profiles may hold; the suite ignores them.
     public init<Variant: Sendable & CustomStringConvertible>(
         specs: URL, packageRoot: URL, variants: [Variant], library: StepLibrary<World>,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessInfo.processInfo.environment, configurationKeys: [String] = [],
         configure: (inout RunConfiguration) -> Void = { _ in },
         makeWorld: @escaping @Sendable (Variant, ScenarioInfo) async throws -> World,
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         var configuration = RunConfiguration()
         configuration.uriBase = packageRoot.path
+        // The profiles of the package's `cucumber.json` (`$SPECKIT_PROFILE`, else `default`), as its command reads
+        // them; then the environment's selection; then `configure`.
+        var configurationProblem: String?
+        var tagLinks = TagLinks()
+        do {
+            let settings = try ConfigurationFile.settings(
+                packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys)
+            try settings.apply(to: &configuration)
+            tagLinks = try TagLinks(settings.linkTags)
+        } catch {
+            configurationProblem = String(describing: error)
+        }
+        self.tagLinks = tagLinks
         if let tags = environment["SPECKIT_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
-            configuration.tagExpressions = [tags]
+            configuration.tagExpressions.append(tags)
         }
         if let name = environment["SPECKIT_NAME"], !name.isEmpty {
             configuration.namePatterns = [name]
@@ -145,42 +169,46 @@ public final class SpecSuite<World: Actor>: Sendable {
         var lanes: [String: Lane] = [:]
         var laneOrder: [String] = []
         var problems: [SpecCase] = []
-        var documentPaths: [String: String] = [:]
-        var firstLane: Lane?
-        for variant in variants {
-            let name = variant.description
+        // One id source for every variant's runner and the plan they share, so each variant's stream is whole.
+        let ids = configuration.idStyle.makeSource()
+        for variant in variants where lanes[variant.description] == nil {
             let runner = SpecRunner(
-                library: library, configuration: configuration,
+                library: library, configuration: configuration, ids: ids,
                 makeWorld: { scenario in try await makeWorld(variant, scenario) }, tearDown: tearDown)
+            lanes[variant.description] = Lane(variant: variant.description, runner: runner)
+            laneOrder.append(variant.description)
+        }
+        var loaded: Specs?
+        if let first = laneOrder.first.flatMap({ lanes[$0] }) {
             do {
-                let plan = try runner.plan(paths: [specs.path])
-                let selected = try runner.selectedScenarios(in: plan)
-                let lane = Lane(
-                    variant: name, runner: runner, plan: plan,
-                    scenarios: Dictionary(selected.map { (Self.key($0.uri, $0.line), $0) }) { first, _ in first },
-                    order: selected)
-                lanes[name] = lane
-                laneOrder.append(name)
-                if firstLane == nil {
-                    firstLane = lane
-                    for document in plan.documents { documentPaths[document.uri] = document.path }
+                let plan = try first.runner.plan(paths: [specs.path])
+                let selected = try first.runner.selectedScenarios(in: plan)
+                var documents: [String: GherkinDocument] = [:]
+                for document in plan.documents {
+                    if let tree = document.result.document { documents[document.uri] = tree }
                 }
+                loaded = Specs(
+                    plan: plan,
+                    scenarios: Dictionary(selected.map { (Self.key($0.uri, $0.line), $0) }) { first, _ in first },
+                    order: selected, documents: documents)
             } catch {
                 problems = [
                     SpecCase(kind: .problem(message: error.message), name: "Specs cannot run: \(error.message)")
                 ]
-                break
             }
         }
         self.lanes = lanes
         self.laneOrder = laneOrder
-        self.documentPaths = documentPaths
+        self.specs = loaded
+        self.documentPaths = Dictionary(
+            (loaded?.plan.documents ?? []).map { ($0.uri, $0.path) }
+        ) { first, _ in first }
 
         var cases: [SpecCase] = []
-        if let firstLane, problems.isEmpty {
-            let names = Self.caseNames(firstLane.order)
+        if let loaded, let first = laneOrder.first.flatMap({ lanes[$0] }) {
+            let names = Self.caseNames(loaded.order)
             let named = !(variants.count == 1 && variants.first is Unnamed)
-            for scenario in firstLane.order {
+            for scenario in loaded.order {
                 for variant in laneOrder {
                     let name = names[scenario.pickleId] ?? scenario.name
                     cases.append(
@@ -189,14 +217,14 @@ public final class SpecSuite<World: Actor>: Sendable {
                             name: named ? "\(name) [\(variant)]" : name))
                 }
             }
-            for error in firstLane.plan.parseErrors {
+            for error in loaded.plan.parseErrors {
                 cases.append(
                     SpecCase(
                         kind: .parseError(
                             uri: error.uri, line: error.line, column: error.column ?? 1, message: error.message),
                         name: "\(error.uri):\(error.line):\(error.column ?? 1): cannot be parsed"))
             }
-            for problem in firstLane.runner.problems {
+            for problem in first.runner.problems {
                 cases.append(
                     SpecCase(
                         kind: .problem(
@@ -209,6 +237,14 @@ public final class SpecSuite<World: Actor>: Sendable {
             problems.append(
                 SpecCase(kind: .problem(message: "No variants to run the specs against"), name: "No variants"))
         }
+        if let configurationProblem {
+            cases = []
+            problems = [
+                SpecCase(
+                    kind: .problem(message: configurationProblem),
+                    name: "The configuration file cannot be used: \(configurationProblem)")
+            ]
+        }
         self.cases = cases + problems
     }
 
@@ -219,14 +255,8 @@ public final class SpecSuite<World: Actor>: Sendable {
 
     /// The folder above `filePath` that holds `Package.swift` (the current folder when there is none).
     static func packageRoot(above filePath: String) -> URL {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        PackageRoot.above(filePath)
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
     /// `$SPECKIT_SPECS`, else `specs`; a relative path is under `root`.
@@ -272,7 +302,7 @@ public final class SpecSuite<World: Actor>: Sendable {
                 ),
                 sourceLocation: sourceLocation(uri: uri, line: line, column: column))
         case .scenario(let uri, let line, let variant):
-            guard let lane = lanes[variant], let scenario = lane.scenarios[Self.key(uri, line)] else {
+            guard let lane = lanes[variant], let specs, let scenario = specs.scenarios[Self.key(uri, line)] else {
                 Issue.record(
                     Comment(
                         rawValue: "No scenario at \(uri):\(line) for \(variant): were the specs changed during the run?"
@@ -284,113 +314,90 @@ public final class SpecSuite<World: Actor>: Sendable {
                 Issue.record(Comment(rawValue: "A beforeAll hook failed, so no scenario runs: \(failure)"))
                 return
             }
-            let result = await Self.failingStepsOnExpectations { await lane.runner.run(scenario, in: lane.plan) }
-            state.withLock { $0.results[variant, default: []].append(result) }
-            record(result)
+            let ran = await Self.failingStepsOnExpectations { () async throws(SpecRunError) in
+                try await lane.runner.run(scenario, in: specs.plan)
+            }
+            switch ran {
+            case .success(let run):
+                state.withLock { $0.runs[variant, default: []].append(run) }
+                record(run, of: scenario, lane: lane, specs: specs)
+            case .failure(let error):
+                Issue.record(Comment(rawValue: error.message))
+            }
         }
     }
 
-    /// Runs `body` so that an issue Swift Testing records inside a step or hook (a failed `#expect` or `#require`)
-    /// fails that step, with the expectation's text, instead of failing the test case behind the step's back: the
-    /// step is then failed in every report, and its issue is recorded at its `.feature` line by `record(_:)`.
-    static func failingStepsOnExpectations(_ body: @escaping @Sendable () async -> ScenarioResult) async
-        -> ScenarioResult
-    {
-        guard let test = Test.current else { return await body() }
-        let result = Locked<ScenarioResult?>(nil)
+    /// Runs `body` so that an issue Swift Testing records inside a step or hook (a failed `#expect` or `#require`,
+    /// `Issue.record`) fails that step, in the same words as on the command line (`RecordedIssue`), instead of
+    /// failing the test case behind the step's back: the step is then failed in the messages, and `record` turns
+    /// it into an issue at its `.feature` line.
+    static func failingStepsOnExpectations<Value: Sendable>(
+        _ body: @escaping @Sendable () async throws(SpecRunError) -> Value
+    ) async -> Result<Value, SpecRunError> {
+        let run: @Sendable () async -> Result<Value, SpecRunError> = {
+            do throws(SpecRunError) { return .success(try await body()) } catch { return .failure(error) }
+        }
+        guard let test = Test.current else { return await run() }
+        let result = Locked<Result<Value, SpecRunError>?>(nil)
         let handler = IssueHandlingTrait.compactMapIssues { issue in
             // Known or not (a test may expect the failure), an error inside a step fails the step.
             guard issue.severity == .error else { return issue }
-            let location = issue.sourceLocation.map {
-                CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
-            }
-            let text = issue.description + (location.map { " at \($0)" } ?? "")
-            return SpecContext.recordFailure(text, at: location) ? nil : issue
+            return SpecContext.recordFailure(Self.recordedIssue(issue)) ? nil : issue
         }
         do {
             try await handler.provideScope(for: test, testCase: Test.Case.current) {
-                let ran = await body()
+                let ran = await run()
                 result.withLock { $0 = ran }
             }
         } catch {
             Issue.record(error, "The spec could not run under an issue handler")
         }
         if let ran = result.value { return ran }
-        return await body()
+        return await run()
     }
 
-    /// Records the issues of a scenario that fails the run (a `@wip` scenario records none).
-    func record(_ result: ScenarioResult) {
-        guard result.failsRun else { return }
-        let failing = result.steps.filter { $0.status != .passed && $0.status != .skipped }
-        guard !failing.isEmpty else {
+    /// The issue as the harness words it on every path: Swift Testing's description of its kind, then the
+    /// difference it computed and each comment, as its event records list them on the command line.
+    static func recordedIssue(_ issue: Issue) -> RecordedIssue {
+        var details: [String] = []
+        if case .expectationFailed(let expectation) = issue.kind,
+            let difference = Mirror(reflecting: expectation).children.first(where: {
+                $0.label == "differenceDescription"
+            })?.value as? String?, let difference
+        {
+            details.append(difference)
+        }
+        details += issue.comments.map(\.rawValue)
+        let location = issue.sourceLocation.map {
+            CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+        }
+        return RecordedIssue(summary: String(describing: issue.kind), details: details, location: location)
+    }
+
+    /// Records the issues of a scenario that fails the run (a `@wip` scenario records none), read from its
+    /// messages as every report reads them: each step that did not pass is an issue at its `.feature` place
+    /// (the data table cell it rejected, or its own line), worded as the reports word it.
+    func record(_ run: ScenarioRun, of scenario: ScenarioInfo, lane: Lane, specs: Specs) {
+        guard run.failsRun else { return }
+        let query = RunQuery()
+        if let document = specs.documents[scenario.uri] { query.update(.gherkinDocument(document)) }
+        if let pickle = specs.plan.pickle(of: scenario) { query.update(.pickle(pickle)) }
+        query.update(contentsOf: lane.runner.definitionEnvelopes)
+        query.update(contentsOf: run.envelopes)
+        let problems = query.countedAttempts.last.map { query.problems(in: $0) } ?? []
+        guard !problems.isEmpty else {
+            let status = query.countedAttempts.last?.status.rawValue.lowercased() ?? "did not finish"
             Issue.record(
-                Comment(rawValue: "\(result.scenario.reference): the scenario \(result.status.rawValue.lowercased())"),
-                sourceLocation: sourceLocation(
-                    uri: result.scenario.uri, line: result.scenario.line, column: result.scenario.column))
+                Comment(rawValue: "\(scenario.reference): the scenario \(status)"),
+                sourceLocation: sourceLocation(uri: scenario.uri, line: scenario.line, column: scenario.column))
             return
         }
-        for step in failing {
-            let place = step.message.flatMap { Self.featurePlace(in: $0, uri: step.uri) }
+        for problem in problems {
             Issue.record(
-                Comment(rawValue: Self.message(for: step)),
+                Comment(rawValue: problem.text),
                 sourceLocation: sourceLocation(
-                    uri: step.uri, line: place?.line ?? step.line, column: place?.column ?? step.column))
+                    uri: scenario.uri, line: problem.featurePlace.line, column: problem.featurePlace.column ?? 1))
         }
-    }
-
-    /// The line and column a failure message starts with, as `uri:line:column: ...` (perhaps after the error's type
-    /// name, `DataTableError: uri:line:column: ...`), when `uri` is the step's own `.feature` file: a step that knows
-    /// which line of its data table or doc string is wrong has its issue recorded there rather than at the step.
-    static func featurePlace(in message: String, uri: String) -> (line: Int, column: Int)? {
-        var text = Substring(message)
-        if !text.hasPrefix(uri + ":"), let colon = text.range(of: ": "),
-            !text[..<colon.lowerBound].contains(" ")
-        {
-            text = text[colon.upperBound...]
-        }
-        guard text.hasPrefix(uri + ":") else { return nil }
-        let place = text.dropFirst(uri.count + 1).prefix { $0 != " " }
-        let numbers = place.split(separator: ":")
-        guard place.hasSuffix(":"), numbers.count == 2, let line = Int(numbers[0]), let column = Int(numbers[1]),
-            line > 0, column > 0
-        else { return nil }
-        return (line, column)
-    }
-
-    /// The text of an issue: the step and its status, the message, where in Swift, the snippet or candidates.
-    static func message(for step: StepResult) -> String {
-        var lines: [String] = []
-        switch step.kind {
-        case .step: lines.append("\(step.keyword)\(step.text) [\(step.status.rawValue.lowercased())]")
-        case .hook(let hook): lines.append("\(hook) [\(step.status.rawValue.lowercased())]")
-        }
-        if let message = step.message, !message.isEmpty { lines.append(message) }
-        if let failure = step.failureLocation {
-            var at = "at \(failure)"
-            if let definition = step.definition,
-                definition.location.fileID != failure.fileID
-                    || definition.location.line != failure.line
-            {
-                at += " (step definition \(definition))"
-            }
-            lines.append(at)
-        } else if let definition = step.definition {
-            lines.append("step definition \(definition)")
-        }
-        if !step.ambiguousDefinitions.isEmpty {
-            lines.append("It matches:")
-            lines += step.ambiguousDefinitions.map { "  \($0)" }
-        }
-        if let snippet = step.snippet {
-            lines.append("Define it with:")
-            lines.append(snippet)
-        }
-        if !step.suggestions.isEmpty {
-            lines.append("Did you mean:")
-            lines += step.suggestions.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n")
     }
 
     /// A Swift Testing location in a `.feature` file.

@@ -64,17 +64,24 @@ public struct ReportDirectory: Sendable, Hashable {
     public var title: String
     /// The variant of the run these reports are for, when a run has several (see `ReportSettings.variant`).
     public var variant: String?
+    /// Tags that link to a tracker in the HTML and Markdown reports.
+    public var tagLinks: TagLinks
+    /// The run history file each `write(_:)` adds its run to (nil: none); the HTML report shows it.
+    public var historyFile: URL?
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
         directory: URL = URL(fileURLWithPath: "reports", isDirectory: true), fileNames: FileNames = FileNames(),
-        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil
+        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil,
+        tagLinks: TagLinks = TagLinks(), historyFile: URL? = nil
     ) {
+        self.historyFile = historyFile
         self.directory = directory
         self.fileNames = fileNames
         self.strict = strict
         self.title = title
         self.variant = variant
+        self.tagLinks = tagLinks
     }
 
     /// Removes the report files of this configuration's names from `directory`, if there: a run that writes one
@@ -97,8 +104,11 @@ public struct ReportDirectory: Sendable, Hashable {
 
     /// Creates one formatter per enabled report, each writing to its own atomic file and sharing `query`.
     /// Fails (naming the path) when the directory or a temporary file cannot be created.
-    public func makeFormatters(query: RunQuery) throws(ReportError) -> [any ReportFormatter] {
-        let settings = ReportSettings(strict: strict, title: title, variant: variant)
+    public func makeFormatters(query: RunQuery, history: RunHistory? = nil) throws(ReportError)
+        -> [any ReportFormatter]
+    {
+        let settings = ReportSettings(
+            strict: strict, title: title, variant: variant, tagLinks: tagLinks, history: history)
         var formatters: [any ReportFormatter] = []
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }
@@ -117,10 +127,25 @@ public struct ReportDirectory: Sendable, Hashable {
         Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
     }
 
-    /// Writes every enabled report for a complete (or interrupted) stream.
-    public func write(_ envelopes: some Sequence<Envelope>) throws(ReportError) {
-        let reporter = try makeReporter()
+    /// Writes every enabled report for a complete (or interrupted) stream, and adds a complete run to the history
+    /// file; returns the warnings of the history (a file that could not be used or written), which never fail it.
+    @discardableResult
+    public func write(_ envelopes: some Sequence<Envelope>) throws(ReportError) -> [String] {
+        var warnings: [String] = []
+        let loaded = historyFile.map { RunHistory.load(from: $0) }
+        if let warning = loaded?.warning { warnings.append(warning) }
+        let query = RunQuery()
+        let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }
         try reporter.finish()
+        if let historyFile, var history = loaded?.history, !query.isInterrupted {
+            history.record(query)
+            do throws(ReportError) {
+                try history.write(to: historyFile)
+            } catch {
+                warnings.append("the run history cannot be written: \(error)")
+            }
+        }
+        return warnings
     }
 }

@@ -53,17 +53,24 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .pretty:
             return PrettyFormatter(
                 output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
-                query: query)
+                history: settings.history, query: query)
         case .progress:
             return ProgressFormatter(
                 output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
-                query: query)
-        case .summary: return SummaryFormatter(output: text, style: settings.style, strict: strict, query: query)
+                history: settings.history, query: query)
+        case .summary:
+            return SummaryFormatter(
+                output: text, style: settings.style, strict: strict, history: settings.history, query: query)
         case .message: return MessageFormatter(output: output, query: query)
         case .json: return CucumberJSONFormatter(output: output, query: query)
         case .junit: return JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
-        case .html: return HTMLFormatter(output: output, title: settings.title, strict: strict, query: query)
-        case .markdown: return MarkdownFormatter(output: output, title: settings.title, strict: strict, query: query)
+        case .html:
+            return HTMLFormatter(
+                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks,
+                history: settings.history, query: query)
+        case .markdown:
+            return MarkdownFormatter(
+                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
         case .rerun: return RerunFormatter(output: output, query: query)
         case .usage: return UsageFormatter(output: text, query: query)
         }
@@ -83,16 +90,24 @@ public struct ReportSettings: Sendable, Hashable {
     /// The variant the run used (a store, a locale...) when a run has several: JUnit test case names end in
     /// ` [variant]`.
     public var variant: String?
+    /// Tags that link to a tracker in the HTML and Markdown reports.
+    public var tagLinks: TagLinks
+    /// The runs before this one, when a history is kept: the HTML report shows each scenario's last results, the
+    /// console what changed since the last run.
+    public var history: RunHistory?
 
     /// Creates settings.
     public init(
         strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
-        flushesEachStep: Bool = false, variant: String? = nil
+        flushesEachStep: Bool = false, variant: String? = nil, tagLinks: TagLinks = TagLinks(),
+        history: RunHistory? = nil
     ) {
+        self.history = history
         self.strict = strict
         self.title = title
         self.style = style
         self.flushesEachStep = flushesEachStep
         self.variant = variant
+        self.tagLinks = tagLinks
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 
 /// Writes a deterministic corpus of `.feature` files: the same options give the same bytes on every machine.
 ///
@@ -48,6 +49,9 @@ struct CorpusGenerator {
     var features = 200
     var scenarios = 25
     var seed: UInt64 = 42
+    /// The spoken language of the files (a `# language:` header and that dialect's first keywords); nil for
+    /// English without a header.
+    var language: GherkinDialect?
 
     static let givenTemplates = [
         "the cache holds {int} images saved {int} days ago", "the remote feed returns {int} items",
@@ -86,11 +90,35 @@ struct CorpusGenerator {
             let number = String(index)
             let name = "feature-" + String(repeating: "0", count: max(0, width - number.count)) + number + ".feature"
             let path = (directory as NSString).appendingPathComponent(name)
-            let text = feature(index, &generator)
+            let english = feature(index, &generator)
+            let text = language.map { Self.translated(english, into: $0) } ?? english
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
         return paths
+    }
+
+    /// `text` with a `# language:` header and each English keyword at the start of a line replaced by the
+    /// dialect's first one (for step keywords, its first other than `* `).
+    static func translated(_ text: String, into dialect: GherkinDialect) -> String {
+        func step(_ keywords: [String]) -> String { keywords.first { $0 != "* " } ?? keywords[0] }
+        let replacements: [(String, String)] = [
+            ("Feature: ", dialect.feature[0] + ": "), ("Background:", dialect.background[0] + ":"),
+            ("Scenario Outline: ", dialect.scenarioOutline[0] + ": "), ("Scenario: ", dialect.scenario[0] + ": "),
+            ("Examples: ", dialect.examples[0] + ": "), ("Given ", step(dialect.given)), ("When ", step(dialect.when)),
+            ("Then ", step(dialect.then)), ("And ", step(dialect.and)),
+        ]
+        var lines = ["# language: \(dialect.language)"]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let body = line.drop { $0 == " " }
+            let indent = line.prefix(line.count - body.count)
+            if let (english, native) = replacements.first(where: { body.hasPrefix($0.0) }) {
+                lines.append(indent + native + body.dropFirst(english.count))
+            } else {
+                lines.append(String(line))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The text of one feature file.

@@ -1,6 +1,6 @@
 // `feed-specs-bench`: benchmarks on generated corpora.
 //
-//     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S]
+//     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S] [--language CODE]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
 //     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]
 //     feed-specs-bench regex [--texts N]
@@ -9,6 +9,7 @@
 // Each subcommand is one entry of `allSubcommands()`.
 
 import Foundation
+import Gherkin
 
 struct Subcommand {
     let name: String
@@ -19,7 +20,8 @@ struct Subcommand {
 func allSubcommands() -> [Subcommand] {
     [
         Subcommand(
-            name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S]", run: runGenerate),
+            name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S] [--language CODE]",
+            run: runGenerate),
         Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
         Subcommand(
             name: "run",
@@ -63,7 +65,8 @@ func integer(_ named: [String: String], _ name: String, default value: Int, mini
 }
 
 func runGenerate(_ arguments: [String]) throws {
-    let (positional, named) = try options(arguments, allowed: ["--features", "--scenarios", "--seed"])
+    let (positional, named) = try options(
+        arguments, allowed: ["--features", "--scenarios", "--seed", "--language"])
     guard positional.count == 1, let directory = positional.first else { throw BenchError("generate needs one DIR") }
     var generator = CorpusGenerator()
     generator.features = try integer(named, "--features", default: generator.features, minimum: 1)
@@ -71,6 +74,12 @@ func runGenerate(_ arguments: [String]) throws {
     if let seed = named["--seed"] {
         guard let value = UInt64(seed) else { throw BenchError("--seed needs a non-negative whole number") }
         generator.seed = value
+    }
+    if let code = named["--language"] {
+        guard let dialect = GherkinLanguages.builtIn.dialect(for: code) else {
+            throw BenchError("--language \(code): not a built-in Gherkin language")
+        }
+        generator.language = dialect
     }
     let paths = try generator.write(to: directory)
     let bytes = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }

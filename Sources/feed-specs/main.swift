@@ -5,7 +5,7 @@ import FeedSupport
 import SpecKitCommand
 
 let command = SpecCommand(
-    name: "feed-specs", title: "Feed specs", specs: FeedSpecs.defaultSpecsPath(), library: FeedSpecs.library(),
+    name: "feed-specs", title: "Feed specs", library: FeedSpecs.library(),
     variant: VariantOption(
         option: "store", values: StoreKind.allCases, default: .memory, help: "The cache every scenario runs against"),
     makeWorld: { store, _ in try FeedSpecs.makeWorld(store: store) },

@@ -559,3 +559,93 @@ struct FeedSpecsCommandTests {
             ]), "no temporary files are left behind: \(leftovers)")
     }
 }
+
+@Suite(
+    "feed-specs: tag links",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FeedSpecsTagLinkTests {
+    @Test func `a tag matching --link-tags is a link in the HTML report`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FeedSpecsCommand.edit(
+            "Specs/offline_feed.feature", in: directory, replacing: "  Scenario: A recent saved feed is shown",
+            with: "  @JIRA-123\n  Scenario: A recent saved feed is shown")
+        let outcome = try FeedSpecsCommand.run(
+            [
+                "--link-tags", #"@JIRA-(\d+)=https://tracker.example/browse/JIRA-$1"#, "--format", "html",
+                "--out", "out",
+            ], in: directory)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("href=\"https://tracker.example/browse/JIRA-123\">@JIRA-123</a>"))
+    }
+
+    @Test func `a --link-tags rule that is not PATTERN=URL is a usage error naming it`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try FeedSpecsCommand.run(["--link-tags", "@JIRA=ftp://x.example"], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("--link-tags '@JIRA=ftp://x.example'"), "\(outcome.errors)")
+    }
+}
+
+@Suite(
+    "feed-specs: run history",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FeedSpecsHistoryTests {
+    @Test func `after five runs the HTML report shows each scenario's last five results and names what changed`()
+        throws
+    {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for _ in 0..<4 {
+            let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+            #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        }
+        try FeedSpecsCommand.edit(
+            "Specs/offline_feed.feature", in: directory, replacing: "Couldn't connect to server",
+            with: "Could not connect")
+        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("Changed since the last run:\n  Specs/offline_feed.feature › "))
+        #expect(outcome.output.contains(": passed → failed"))
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output))
+        #expect(html.components(separatedBy: "aria-label=\"Last 5 runs\"").count - 1 == scenarios)
+        #expect(html.contains("changed in this run (was passed)"))
+        #expect(html.contains("<section class=\"changes\""))
+        let history = try String(contentsOf: directory.appendingPathComponent("out/history.json"), encoding: .utf8)
+        #expect(history.hasPrefix("{\"format\":\"feedspecs-run-history\""))
+    }
+
+    @Test func `shards write no history, and their merge adds one run`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for index in 1...2 {
+            let outcome = try FeedSpecsCommand.run(
+                ["--shard", "\(index)/2", "--format", "message:shard-\(index).ndjson"], in: directory)
+            #expect(outcome.status == 0, "\(outcome.errors)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports/history.json").path))
+        let merged = try FeedSpecsCommand.run(
+            ["merge", "shard-1.ndjson", "shard-2.ndjson", "--out", "merged"], in: directory)
+        #expect(merged.status == 0, "\(merged.errors)")
+        let data = try Data(contentsOf: directory.appendingPathComponent("merged/history.json"))
+        let history = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((history["runs"] as? [Any])?.count == 1)
+    }
+
+    @Test func `a corrupt history file is a warning and a fresh history, never a failed run`() throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try Data("not json".utf8).write(to: directory.appendingPathComponent("out/history.json"))
+        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.errors.contains("is not a run history of this harness: starting a new one"))
+        let none = try FeedSpecsCommand.run(["--out", "other", "--no-history", "--format", "summary"], in: directory)
+        #expect(none.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("other/history.json").path))
+    }
+}

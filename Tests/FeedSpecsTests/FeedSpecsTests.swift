@@ -10,7 +10,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// Every scenario of `Specs/` against every store.
 let feedSpecs = SpecSuite(
     specs: FeedSpecs.specsDirectory(), packageRoot: packageRoot, variants: FeedSpecs.stores,
-    library: FeedSpecs.library()
+    library: FeedSpecs.library(), configurationKeys: ["store"]
 ) { store, _ in
     try FeedSpecs.makeWorld(store: store)
 } tearDown: { world in

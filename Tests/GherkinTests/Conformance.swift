@@ -28,10 +28,14 @@ enum Conformance {
         directory.appendingPathComponent(folder).appendingPathComponent(name)
     }
 
-    /// The built-in languages plus the conformance `gherkin-languages.json` (for `em`, `no`, `ht`...).
+    /// The languages the conformance documents are parsed with: the built-in ones alone, which hold every
+    /// language of `gherkin-languages.json` (`em`, `no`, `ht`...).
     static func languages() throws -> GherkinLanguages {
-        try GherkinLanguages.builtIn(plus: directory.appendingPathComponent("gherkin-languages.json").path)
+        .builtIn
     }
+
+    /// The conformance `gherkin-languages.json`.
+    static var languagesFile: URL { directory.appendingPathComponent("gherkin-languages.json") }
 
     /// The lines of an NDJSON file as JSON values, with every `uri` replaced by its last path component.
     static func expectedValues(_ url: URL) throws -> [JSON] {

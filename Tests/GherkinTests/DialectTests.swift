@@ -5,10 +5,100 @@ import Testing
 
 @Suite("Dialects and languages files")
 struct DialectTests {
-    @Test("the built-in languages are English, French, German, Spanish and Portuguese")
-    func builtInLanguages() {
-        #expect(GherkinLanguages.builtIn.languageCodes == ["de", "en", "es", "fr", "pt"])
-        #expect(GherkinLanguages.builtIn.dialect(for: "no") == nil)
+    @Test("every language of Cucumber is built in: 80 of them, Dutch and Japanese among them")
+    func builtInLanguages() throws {
+        let languages = GherkinLanguages.builtIn
+        #expect(languages.languageCodes.count == 80)
+        #expect(languages.orderedLanguageCodes.count == 80)
+        #expect(languages.orderedLanguageCodes.first == "af")
+        #expect(try #require(languages.dialect(for: "nl")).feature == ["Functionaliteit"])
+        #expect(try #require(languages.dialect(for: "ja")).given == ["* ", "前提"])
+        #expect(languages.dialect(for: "en") == .english)
+        #expect(languages.dialect(for: "fr") == .french)
+        #expect(languages.dialect(for: "xx") == nil)
+    }
+
+    @Test(
+        "the built-in table is Cucumber's gherkin-languages.json, language by language and in its order",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: Conformance.languagesFile.path),
+            "needs ../shared/conformance/gherkin/gherkin-languages.json beside the package"))
+    func builtInTableIsTheOfficialFile() throws {
+        let official = try GherkinLanguages.load(path: Conformance.languagesFile.path)
+        let builtIn = GherkinLanguages.builtIn
+        #expect(builtIn.languageCodes == official.languageCodes)
+        for code in official.languageCodes {
+            #expect(builtIn.dialect(for: code) == official.dialect(for: code), "language \(code)")
+        }
+        let data = try Data(contentsOf: Conformance.languagesFile)
+        #expect(builtIn.orderedLanguageCodes == Self.topLevelKeys(of: data))
+    }
+
+    @Test("a document in any built-in language parses without a languages file", arguments: ["nl", "ja", "pt", "em"])
+    func parsesEveryLanguage(code: String) throws {
+        let dialect = try #require(GherkinLanguages.builtIn.dialect(for: code))
+        let text = """
+            # language: \(code)
+            \(dialect.feature[0]): F
+              \(dialect.scenario[0]): S
+                \(dialect.given.first { $0 != "* " } ?? "* ")a
+                \(dialect.then.first { $0 != "* " } ?? "* ")b
+            """
+        var ids = IncrementingIdGenerator()
+        let result = Gherkin.parse(uri: "x.feature", text: text, idGenerator: &ids)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let pickle = try #require(result.pickles.first)
+        #expect(pickle.language == code)
+        #expect(pickle.steps.map(\.type) == [.context, .outcome])
+    }
+
+    @Test("a languages file's dialect replaces the built-in one of the same code, in place")
+    func languagesFileOverridesBuiltIn() throws {
+        let json = """
+            {"nl": {"and": ["* ", "En "], "background": ["Achtergrond"], "but": ["* ", "Maar "],
+             "examples": ["Voorbeelden"], "feature": ["Eigenschap"], "given": ["* ", "Stel "], "name": "Dutch",
+             "native": "Nederlands", "rule": ["Regel"], "scenario": ["Geval"], "scenarioOutline": ["Sjabloon"],
+             "then": ["* ", "Dan "], "when": ["* ", "Als "]}}
+            """
+        let languages = GherkinLanguages.builtIn.merging(try GherkinLanguages.decode(Data(json.utf8), path: "x.json"))
+        #expect(languages.orderedLanguageCodes == GherkinLanguages.builtIn.orderedLanguageCodes)
+        var ids = IncrementingIdGenerator()
+        let overridden = Gherkin.parse(
+            uri: "x.feature", text: "# language: nl\nEigenschap: F\n  Geval: S\n    Stel a\n", languages: languages,
+            idGenerator: &ids)
+        #expect(overridden.errors.isEmpty, "\(overridden.errors)")
+        let builtIn = Gherkin.parse(
+            uri: "x.feature", text: "# language: nl\nEigenschap: F\n", idGenerator: &ids)
+        #expect(!builtIn.errors.isEmpty, "the built-in Dutch has no 'Eigenschap'")
+    }
+
+    /// The keys of a JSON document's top-level object, in the order written.
+    static func topLevelKeys(of data: Data) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
+                    end += data[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                if depth == 1 {
+                    var after = end + 1
+                    while after < data.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(data[after]) { after += 1 }
+                    if after < data.endIndex, data[after] == UInt8(ascii: ":") {
+                        keys.append(String(decoding: data[(index + 1)..<end], as: UTF8.self))
+                    }
+                }
+                index = end + 1
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
+            index += 1
+        }
+        return keys
     }
 
     @Test("step keywords are tried longest first, keeping list order among equals")

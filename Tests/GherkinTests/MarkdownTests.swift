@@ -156,4 +156,34 @@ struct MarkdownTests {
         #expect(result.document?.comments.map(\.text) == ["  # a comment"])
         #expect(result.pickles.first?.steps.map(\.text) == ["Given a step"])
     }
+
+    @Test("a document without a # Feature: heading has a feature without a keyword, which its JSON leaves out")
+    func featureWithoutHeading() throws {
+        let result = parse(
+            """
+            Notes about the feed
+            ====================
+
+            Some prose.
+
+            # Scenario: Offline
+            * Given the customer has no connectivity
+            """)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let feature = try #require(result.document?.feature)
+        #expect(feature.keyword == "")
+        #expect(feature.name == "Notes about the feed")
+        for json in [
+            String(decoding: try JSONEncoder().encode(feature), as: UTF8.self),
+            String(decoding: NDJSONWriter.encode([.gherkinDocument(try #require(result.document))]), as: UTF8.self),
+        ] {
+            #expect(!json.contains(#""keyword":"""#) && json.contains(#""name":"Notes about the feed""#), "\(json)")
+            #expect(json.contains(#""keyword":"Scenario""#))
+        }
+        let decoded = try JSONDecoder().decode(Feature.self, from: try JSONEncoder().encode(feature))
+        #expect(decoded == feature)
+
+        let headed = try #require(parse("# Feature: Cheese\n").document?.feature)
+        #expect(String(decoding: try JSONEncoder().encode(headed), as: UTF8.self).contains(#""keyword":"Feature""#))
+    }
 }

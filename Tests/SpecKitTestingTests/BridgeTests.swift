@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import SpecKit
 import Testing
 
@@ -151,7 +152,7 @@ actor CounterWorld {
             await suite.run(spec)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
-            return issue.sourceLocation?.line == 13 && text.contains("Define it with:")
+            return issue.sourceLocation?.line == 13 && text.contains("Implement it with:")
                 && text.contains("the value is doubled")
         }
     }
@@ -174,6 +175,56 @@ actor CounterWorld {
             #expect(junit.contains("name=\"Setting the value [\(variant)]\""), "\(junit)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("junit.xml").path))
+    }
+
+    @Test func `the specs are read once for every variant, and each variant's stream is whole`() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [a]"))
+        await suite.run(try scenarioCase(suite, named: "Counting › Setting the value [b]"))
+        let folder = try await suite.finish()
+        var documentIds: [[String]] = []
+        var allIds: [Set<String>] = []
+        for variant in ["a", "b"] {
+            let data = try Data(
+                contentsOf: folder.appendingPathComponent(variant).appendingPathComponent("cucumber-messages.ndjson"))
+            let envelopes = try NDJSONReader().read(data).envelopes
+            var ids: [String] = []
+            var idsOfVariant = Set<String>()
+            for envelope in envelopes {
+                switch envelope {
+                case .pickle(let pickle): ids.append(pickle.id)
+                case .testCase(let testCase): idsOfVariant.insert(testCase.id)
+                case .stepDefinition(let definition): idsOfVariant.insert(definition.id)
+                default: break
+                }
+            }
+            documentIds.append(ids)
+            allIds.append(idsOfVariant)
+            // Every id a message refers to is defined in the same stream.
+            #expect(envelopes.contains { $0.typeName == "testRunFinished" })
+        }
+        // One parse: the same pickles (same ids) in both; each variant's own definitions and test cases.
+        #expect(documentIds[0] == documentIds[1] && !documentIds[0].isEmpty)
+        #expect(allIds[0].isDisjoint(with: allIds[1]))
+    }
+
+    @Test func `swift test honours the package's cucumber.json: the default profile, or SPECKIT_PROFILE's`() throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let profiles = #"{"default": {"tags": "@fast"}, "ci": {"name": ["wrong"]}}"#
+        try Data(profiles.utf8).write(to: sandbox.root.appendingPathComponent("cucumber.json"))
+        #expect(
+            sandbox.suite().cases.map(\.name) == [
+                "Counting › Setting the value [a]", "Counting › Setting the value [b]",
+            ])
+        #expect(
+            sandbox.suite(["SPECKIT_PROFILE": "ci"]).cases.map(\.name) == [
+                "Counting › A wrong expectation [a]", "Counting › A wrong expectation [b]",
+            ])
+        let broken = sandbox.suite(["SPECKIT_PROFILE": "nightly"]).cases
+        #expect(broken.count == 1)
+        #expect(broken.first?.name.contains("cucumber.json") == true, "\(broken)")
+        #expect(broken.first?.name.contains("nightly") == true)
     }
 
     @Test func failingBeforeAllHookFailsEveryScenarioWithItsMessage() async throws {
@@ -248,11 +299,14 @@ actor CounterWorld {
             return issue.sourceLocation?.fileName == "expecting.feature" && issue.sourceLocation?.line == line
                 && comment.contains(text) && comment.contains("BridgeTests.swift")
         }
-        let results = suite.state.value.results["a"] ?? []
-        #expect(results.first?.status == .failed)
-        #expect(results.first?.failingStep?.line == line)
+        let run = try #require(suite.state.value.runs["a"]?.first)
+        let statuses = run.execution.compactMap { envelope -> TestStepResultStatus? in
+            if case .testStepFinished(let finished) = envelope { return finished.testStepResult.status }
+            return nil
+        }
+        #expect(statuses.contains(.failed))
         // The step after the failed #expect is skipped, as after any failed step.
-        if line == 4 { #expect(results.first?.steps.last?.status == .skipped) }
+        if line == 4 { #expect(statuses.last == .skipped) }
     }
 
     @Test func `the reports show a step failed by #expect as failed`() async throws {

@@ -95,9 +95,10 @@ import Testing
         defer { folder.remove() }
         let runner = SpecRunner(library: Self.steps) { _ -> TestWorld in throw NoDisk() }
         let plan = try runner.plan(paths: [folder.url.path])
-        let result = await runner.run(plan.scenarios[0], in: plan)
-        #expect(result.status == .failed)
-        #expect(result.failingStep?.message?.contains("cannot make the world") == true)
-        #expect(result.failingStep?.message?.contains("NoDisk") == true)
+        let run = try await runner.run(plan.scenarios[0], in: plan)
+        #expect(run.failsRun)
+        let failing = try #require(run.execution.stepResults.first { $0.status == .failed })
+        #expect(failing.message?.contains("cannot make the world") == true)
+        #expect(failing.message?.contains("NoDisk") == true)
     }
 }

@@ -105,28 +105,26 @@ import Testing
         }
     }
 
-    @Test func `one scenario runs on its own with its result and messages`() async throws {
+    @Test func `one scenario runs on its own with its messages as its result`() async throws {
         let folder = try FeatureFolder(["c.feature": "Feature: F\n  Scenario: S\n    Given a step\n    And a typo\n"])
         defer { folder.remove() }
         var configuration = RunConfiguration()
         configuration.uriBase = folder.url.path
         let runner = SpecRunner(library: Self.steps, configuration: configuration) { _ in TestWorld() }
         let plan = try runner.plan(paths: [folder.url.path])
-        let result = await runner.run(plan.scenarios[0], in: plan)
-        #expect(result.status == .undefined)
-        #expect(result.failsRun)
-        let step = try #require(result.failingStep)
-        #expect(step.uri == "c.feature")
-        #expect(step.line == 4)
-        #expect(step.text == "a typo")
-        #expect(step.snippet?.contains("steps.given(\"a typo\")") == true)
-        #expect(result.envelopes.first?.typeName == "testCase")
-        #expect(result.envelopes.last?.typeName == "testCaseFinished")
-        let stream = runner.stream(
-            plan: plan, selected: plan.scenarios, results: [result], beforeAll: [], afterAll: [], runHookFailure: nil,
+        let run = try await runner.run(plan.scenarios[0], in: plan)
+        #expect(run.failsRun)
+        #expect(run.execution.stepStatuses == [.passed, .undefined])
+        #expect(run.testCase.pickleId == plan.scenarios[0].pickleId)
+        #expect(run.execution.suggestions.first?.snippets.first?.code.contains("steps.given(\"a typo\")") == true)
+        #expect(run.envelopes.first?.typeName == "testCase")
+        #expect(run.envelopes.last?.typeName == "testCaseFinished")
+        let stream = await runner.stream(
+            plan: plan, selected: plan.scenarios, runs: [run], beforeAll: ([], nil), afterAll: ([], nil),
             startedAt: Timestamp(seconds: 0, nanos: 0), finishedAt: Timestamp(seconds: 1, nanos: 0))
         #expect(stream.first?.typeName == "meta")
         #expect(stream.last?.typeName == "testRunFinished")
+        #expect(stream.testRunFinished?.success == false)
         #expect(stream.contains { $0.typeName == "stepDefinition" })
     }
 
@@ -135,11 +133,11 @@ import Testing
         defer { folder.remove() }
         let runner = SpecRunner(library: Self.steps) { _ in TestWorld() }
         let plan = try runner.plan(paths: [folder.url.path])
-        let statuses = await withTaskGroup(of: TestStepResultStatus.self) { group in
-            for scenario in plan.scenarios { group.addTask { await runner.run(scenario, in: plan).status } }
-            return await group.reduce(into: []) { $0.append($1) }
+        let failing = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for scenario in plan.scenarios { group.addTask { try await runner.run(scenario, in: plan).failsRun } }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(statuses == Array(repeating: .passed, count: plan.scenarios.count))
+        #expect(failing == Array(repeating: false, count: plan.scenarios.count))
     }
 
     @Test func `a missing specs folder is an error naming the path`() async throws {

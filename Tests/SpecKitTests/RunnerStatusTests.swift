@@ -45,12 +45,12 @@ import Testing
         #expect(!summary.success)
         #expect(envelopes.stepStatuses == [.passed, .passed, .failed, .skipped])
         #expect(envelopes.stepResults[2].message == "cukes left: expected 2, got 1")
-        let failing = try #require(summary.results.first?.failingStep)
-        #expect(failing.line == 5)
-        #expect(failing.column == 5)
-        #expect(failing.keyword == "Then ")
-        #expect(failing.failureLocation?.fileID.hasSuffix("RunnerStatusTests.swift") == true)
-        #expect(failing.definition?.pattern == "I have {int} cukes left")
+        let failing = try #require(envelopes.failingResult)
+        #expect(failing.exception?.type == "StepFailure")
+        let frame = try #require(failing.exception?.frames.first)
+        #expect(frame.file == "SpecKitTests/RunnerStatusTests.swift")
+        #expect(frame.line > 0 && frame.column != nil)
+        #expect(failing.exception?.stackTrace == "at \(frame)")
     }
 
     @Test func `an undefined step gets a Swift snippet, a suggestion message and did-you-mean`() async throws {
@@ -72,10 +72,8 @@ import Testing
         #expect(
             suggestion.snippets.first?.code
                 == "steps.given(\"I have {int} cukez\") { (world, int: Int) in\n    throw Pending()\n}")
-        let step = try #require(summary.results.first?.failingStep)
-        #expect(step.status == .undefined)
-        #expect(step.snippet == suggestion.snippets.first?.code)
-        #expect(step.suggestions.first?.hasPrefix("\"I have {int} cukes\"") == true)
+        #expect(envelopes.failingResult?.message == nil)
+        #expect(envelopes.suggestions.count == 1)
     }
 
     @Test func `an ambiguous step lists every matching definition with its file and line`() async throws {
@@ -85,9 +83,16 @@ import Testing
         let feature = "Feature: F\n  Scenario: S\n    Given I have 3 cukes\n"
         let (summary, envelopes) = try await runFeature(feature, steps: steps)
         #expect(envelopes.stepStatuses == [.ambiguous])
-        let step = try #require(summary.results.first?.failingStep)
-        #expect(step.ambiguousDefinitions.map(\.pattern) == ["I have {int} cukes", "I have {word} cukes"])
-        #expect(step.message?.contains("RunnerStatusTests.swift:") == true)
+        let definitions = envelopes.compactMap { envelope -> String? in
+            if case .stepDefinition(let definition) = envelope { return definition.id }
+            return nil
+        }
+        let testStep = try #require(
+            envelopes.compactMap { envelope -> TestStep? in
+                if case .testCase(let testCase) = envelope { return testCase.testSteps.first }
+                return nil
+            }.first)
+        #expect(testStep.stepDefinitionIds == definitions)
         #expect(!summary.success)
     }
 
@@ -121,7 +126,8 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == "the disk is full")
         #expect(result.exception?.type.hasSuffix("DiskFull") == true)
-        #expect(summary.results.first?.failingStep?.message?.hasSuffix("DiskFull: the disk is full") == true)
+        #expect(result.exception?.frames.first?.file == "SpecKitTests/RunnerStatusTests.swift")
+        #expect(!summary.success)
     }
 
     @Test func `undefined steps in work-in-progress scenarios do not fail the run`() async throws {

@@ -98,6 +98,36 @@ extension Array where Element == Envelope {
 
     var stepStatuses: [TestStepResultStatus] { stepResults.map(\.status) }
 
+    /// The first step result that did not pass and was not skipped.
+    var failingResult: TestStepResult? {
+        stepResults.first { $0.status != .passed && $0.status != .skipped }
+    }
+
+    /// Every suggestion message.
+    var suggestions: [Suggestion] {
+        compactMap { envelope in
+            if case .suggestion(let suggestion) = envelope { return suggestion }
+            return nil
+        }
+    }
+
+    /// The names of the pickles whose test case was attempted more than once, in stream order.
+    var retriedPickleNames: [String] {
+        var pickleNames: [String: String] = [:]
+        var testCasePickles: [String: String] = [:]
+        var names: [String] = []
+        for envelope in self {
+            switch envelope {
+            case .pickle(let pickle): pickleNames[pickle.id] = pickle.name
+            case .testCase(let testCase): testCasePickles[testCase.id] = testCase.pickleId
+            case .testCaseStarted(let started) where started.attempt == 1:
+                if let name = testCasePickles[started.testCaseId].flatMap({ pickleNames[$0] }) { names.append(name) }
+            default: break
+            }
+        }
+        return names
+    }
+
     var testRunFinished: TestRunFinished? {
         for envelope in self {
             if case .testRunFinished(let finished) = envelope { return finished }

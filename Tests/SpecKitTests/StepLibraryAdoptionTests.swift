@@ -66,4 +66,33 @@ import Testing
         #expect(message.contains("StepLibraryAdoptionTests.swift:\(requireLine)"))
         #expect(!message.contains("ExpectationFailedError("))
     }
+
+    @Test func `closures of six to nine arguments need no annotation of the world; ten take an isolated world`()
+        async throws
+    {
+        var steps = StepLibrary<TestWorld>()
+        steps.given("six {int} {int} {int} {int} {int} {int}") { world, a, b, c, d, e, f in
+            world.number = a + b + c + d + e + f
+        }
+        steps.when(regex: #"^nine (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$"#) {
+            (world, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int) in
+            world.number += a + b + c + d + e + f + g + h + i
+        }
+        steps.then("ten {int} {int} {int} {int} {int} {int} {int} {int} {int} {int}") {
+            (world: isolated TestWorld, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int, j: Int)
+            in
+            try expectEqual(world.number, a + b + c + d + e + f + g + h + i + j)
+        }
+        #expect(steps.problems().isEmpty)
+        let (summary, _) = try await runFeature(
+            """
+            Feature: F
+              Scenario: S
+                Given six 1 2 3 4 5 6
+                When nine 1 1 1 1 1 1 1 1 1
+                Then ten 3 3 3 3 3 3 3 0 0 9
+            """, steps: steps)
+        #expect(summary.success)
+        #expect(summary.steps[.passed] == 3)
+    }
 }

@@ -199,7 +199,7 @@ import Testing
         #expect(messages.envelopes.isEmpty)
     }
 
-    @Test func `a run whose every scenario fails keeps a thousand results and counts them all`() async throws {
+    @Test func `a run whose every scenario fails counts them all`() async throws {
         let rows = (1...1_200).map { "      | \($0) |" }.joined(separator: "\n")
         let feature =
             "Feature: Many\n  Scenario Outline: Row <n>\n    Given an undefined step <n>\n    Examples:\n"
@@ -207,8 +207,7 @@ import Testing
         let (summary, _) = try await runFeature(feature, steps: Self.steps)
         #expect(summary.scenarios.total == 1_200)
         #expect(summary.scenarios[.undefined] == 1_200)
-        #expect(summary.results.count == 1_000)
-        #expect(summary.results.first?.scenario.name == "Row 1")
+        #expect(!summary.success)
     }
 
     @Test(arguments: [IdStyle.incrementing, .uuid])

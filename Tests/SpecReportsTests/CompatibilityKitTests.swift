@@ -25,7 +25,9 @@ struct CompatibilityKitTests {
         }
         let text = try render(envelopes) { SummaryFormatter(output: $0) }
         let summary = SummaryText(query: query)
-        #expect(text.contains(summary.countLine(statistics.scenarios, noun: "scenario") + "\n"))
+        #expect(
+            text.contains(
+                summary.countLine(statistics.scenarios, noun: "scenario", flaky: statistics.flakyScenarios) + "\n"))
         #expect(text.contains("\(statistics.scenarios.total) scenario"))
         #expect(text.contains("\(statistics.steps.total) step"))
     }

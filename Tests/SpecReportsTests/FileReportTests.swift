@@ -52,7 +52,7 @@ struct FileReportTests {
         let strict = try render(stream) { JUnitFormatter(output: $0) }
         #expect(strict.contains("skipped=\"1\" failures=\"2\""))
         #expect(strict.contains("<failure type=\"undefined\" message=\"Undefined step\">"))
-        #expect(strict.contains("Implement it with:\n\nsteps.given(\"a missing step\") { world in }"))
+        #expect(strict.contains("Implement it with:\n\n  steps.given(\"a missing step\") { world in }"))
         let lenient = try render(stream) { JUnitFormatter(output: $0, strict: false) }
         #expect(lenient.contains("skipped=\"3\" failures=\"0\""))
     }
@@ -295,7 +295,7 @@ struct FileReportTests {
         #expect(text.hasPrefix("## ❌ Acceptance specs failed\n\n| | Total | Passed | Undefined | Failed |\n"))
         #expect(text.contains("| Scenarios | 2 | 0 | 1 | 1 |\n| Steps | 3 | 1 | 1 | 1 |\n"))
         #expect(text.contains("- **Sample › Loads \\| the \\*feed\\*** — `features/sample.feature:3` (failed)\n"))
-        #expect(text.contains("  - Step: `Then it shows 3 images` — `features/sample.feature:5`\n"))
+        #expect(text.contains("  - Step: `Then it shows 3 images` — `features/sample.feature:5:5`\n"))
         #expect(text.contains("  ```\n  expected 1, got 2\n  ```\n"))
         #expect(text.contains("### Undefined steps (1)\n\n- `When a missing step` — `features/sample.feature:14`\n"))
         #expect(text.contains("  ```swift\n  steps.given(\"a missing step\") { world in }\n  ```\n"))

@@ -78,7 +78,7 @@ struct HTMLFormatterTests {
         #expect(html.contains("<span><b>1</b> failed</span><span><b>1</b> undefined</span>"))
         #expect(
             html.contains("<pre>expected 1, got 2</pre><p class=\"where\">at <code>features/sample.feature:5</code>"))
-        #expect(html.contains("Implement it with:\n\nsteps.given(&quot;a missing step&quot;) { world in }"))
+        #expect(html.contains("Implement it with:\n\n  steps.given(&quot;a missing step&quot;) { world in }"))
         #expect(html.contains("<code>a step nobody uses</code><span class=\"badge\">unused</span>"))
         #expect(html.contains("<td class=\"loc mono\">Sources/Unused.swift:9</td>"))
         #expect(html.contains("data-filter-status=\"failed\""))
@@ -101,7 +101,7 @@ struct HTMLFormatterTests {
         #expect(section.contains("Sample › Loads the feed"))
         #expect(section.contains("Then it shows 3 images"))
         #expect(section.contains("expected 1, got 2"))
-        #expect(section.contains("did you mean &quot;a remote feed&quot;"))
+        #expect(section.contains("Did you mean:\n  &quot;a remote feed&quot;"))
         #expect(!section.contains("Passing"))
         let anchors = section.components(separatedBy: "href=\"#").dropFirst().compactMap {
             $0.split(separator: "\"").first

@@ -50,6 +50,8 @@ struct CompiledLibrary<World: Actor>: Sendable {
     let indexed: [Int]
     let problems: [StepLibraryError]
     let envelopes: [Envelope]
+    /// The library's exclusive groups (`StepLibrary.exclusive(_:)`) whose tag expression is valid, with its text.
+    let exclusiveGroups: [(text: String, expression: TagExpression)]
 
     init(_ library: StepLibrary<World>, ids: IdSource = .incrementing()) {
         let (registry, typeProblems) = library.compileParameterTypes()
@@ -126,6 +128,19 @@ struct CompiledLibrary<World: Actor>: Sendable {
                         record: record, id: id, position: position, slot: hooks.count, tags: tags, info: record.info))
             }
         }
+        var exclusiveGroups: [(text: String, expression: TagExpression)] = []
+        for group in library.exclusiveDeclarations {
+            do {
+                exclusiveGroups.append((group.tagExpression, try TagExpression(group.tagExpression)))
+            } catch {
+                problems.append(
+                    StepLibraryError(
+                        kind: .invalidTagExpression,
+                        message: "invalid exclusive tag expression '\(group.tagExpression)': \(error.message)",
+                        location: group.location))
+            }
+        }
+        self.exclusiveGroups = exclusiveGroups
         self.steps = steps
         self.hooks = hooks
         hooksByKind = Self.orderedHooks(hooks)

@@ -180,8 +180,13 @@ public struct DataTableError: Error, Sendable, Hashable, CustomStringConvertible
         if let uri, let location {
             prefix = "\(uri):\(location.line)" + (location.column.map { ":\($0)" } ?? "") + ": "
         }
+        return prefix + reason
+    }
+
+    /// `data table row N, column "c": message`, without the place (which a step's failure carries apart).
+    package var reason: String {
         let column = self.column.map { ", column \(describe($0))" } ?? ""
-        return "\(prefix)data table row \(row)\(column): \(message)"
+        return "data table row \(row)\(column): \(message)"
     }
 }
 

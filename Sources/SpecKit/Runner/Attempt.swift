@@ -18,11 +18,22 @@ struct Attempt: Sendable {
     }
 }
 
-/// How an attempt ended.
+/// How an attempt ended: what the run needs to go on (retry it, fail fast, count it). What it did is in the
+/// messages it emitted.
 struct AttemptOutcome: Sendable {
     let status: TestStepResultStatus
-    let steps: [StepResult]
+    /// The status of each of its Gherkin steps (hooks left out), in order.
+    let stepStatuses: [TestStepResultStatus]
     let willBeRetried: Bool
+}
+
+/// How a test case ended, after its last attempt: its status, its steps' statuses, and whether it fails the run.
+struct TestCaseOutcome: Sendable {
+    let status: TestStepResultStatus
+    let stepStatuses: [TestStepResultStatus]
+    let attempts: Int
+    /// Failed, or (when strict) undefined, pending or ambiguous, unless it is work in progress.
+    let failsRun: Bool
 }
 
 /// What the attempts of one worker share.

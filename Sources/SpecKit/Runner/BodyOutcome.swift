@@ -1,76 +1,94 @@
 import Messages
 
-/// How a step or hook body ended, as a result for messages and for `StepResult`.
+/// How a step or hook body ended, as the test step's result will say it: its status, its message, and for a
+/// failure the exception with the places it knows (`Exception.stackTrace`: a `.feature` cell a step rejected,
+/// the Swift line of the failed expectation or of the step definition that threw).
 struct BodyOutcome: Sendable {
     var status: TestStepResultStatus
     /// The message of `testStepFinished` (nil for passed, undefined, ambiguous and reasonless pending/skipped).
     var message: String?
     var exception: Exception?
-    /// The message of `StepResult`, when it says more than `message`.
-    var detail: String?
-    var failureLocation: CodeLocation?
 
     static let passed = BodyOutcome(status: .passed)
     static let skipped = BodyOutcome(status: .skipped)
 
-    static func failed(_ message: String, type: String, location: CodeLocation? = nil) -> BodyOutcome {
+    /// A failure with `message`, of the error type `type`, at `frames` (innermost first).
+    static func failed(_ message: String, type: String, frames: [StackFrame] = []) -> BodyOutcome {
         BodyOutcome(
-            status: .failed, message: message, exception: Exception(type: type, message: message),
-            failureLocation: location)
+            status: .failed, message: message,
+            exception: Exception(type: type, message: message, stackTrace: Exception.stackTrace(frames)))
     }
 
-    /// Classifies what a body threw.
+    /// Classifies what a body threw; `location` is the step definition's or hook's own line.
     init(error: any Error, location: CodeLocation?) {
+        let definition = location.map { [$0.frame] } ?? []
         switch error {
         case let failure as StepFailure:
-            self = .failed(failure.description, type: "StepFailure", location: failure.location)
+            self = .failed(failure.description, type: "StepFailure", frames: [failure.location.frame])
         case let pending as Pending:
             self.init(
                 status: .pending, message: pending.message,
-                exception: pending.message.map { Exception(type: "PendingException", message: $0) },
-                detail: pending.description)
+                exception: pending.message.map { Exception(type: "PendingException", message: $0) })
         case let skipped as Skipped:
             self.init(
                 status: .skipped, message: skipped.message,
-                exception: skipped.message.map { Exception(type: "SkippedException", message: $0) },
-                detail: skipped.description)
+                exception: skipped.message.map { Exception(type: "SkippedException", message: $0) })
         case _ where ExpectationText.isExpectationFailure(error):
-            // `try #require(...)` failed: Swift Testing's error, made readable (under the bridge, the issue it
-            // recorded says it better and replaces this; see `adding(recordedFailures:)`).
+            // `try #require(...)` failed: Swift Testing's error, made readable (when the issue it recorded reached
+            // the step, that issue says it in Swift Testing's own words and replaces this; see
+            // `adding(recordedFailures:)`).
             let expectation = ExpectationText(error)
-            self = .failed(expectation.message, type: "ExpectationFailed", location: expectation.location ?? location)
+            self = .failed(
+                expectation.message, type: "ExpectationFailed",
+                frames: expectation.location.map { [$0.frame] } ?? definition)
+        case let tableError as DataTableError:
+            let cell = tableError.uri.flatMap { uri in
+                tableError.location.map { StackFrame(file: uri, line: $0.line, column: $0.column) }
+            }
+            self = .failed(
+                cell == nil ? tableError.description : tableError.reason, type: "DataTableError",
+                frames: (cell.map { [$0] } ?? []) + definition)
         default:
-            let type = String(describing: Swift.type(of: error))
-            let description = String(describing: error)
-            self = .failed(description, type: type, location: location)
-            detail = "\(type): \(description)"
+            self = .failed(
+                String(describing: error), type: String(describing: Swift.type(of: error)), frames: definition)
         }
     }
 
-    init(
-        status: TestStepResultStatus, message: String? = nil, exception: Exception? = nil, detail: String? = nil,
-        failureLocation: CodeLocation? = nil
-    ) {
+    init(status: TestStepResultStatus, message: String? = nil, exception: Exception? = nil) {
         self.status = status
         self.message = message
         self.exception = exception
-        self.detail = detail
-        self.failureLocation = failureLocation
     }
 
-    /// The outcome with the failures the body recorded without throwing (failed `#expect`s) put first: a body
-    /// that returned, or stopped on a failed `#require`, fails with them.
-    func adding(recordedFailures failures: [(message: String, location: CodeLocation?)]) -> BodyOutcome {
-        guard let first = failures.first else { return self }
+    /// The outcome with the issues the body recorded without throwing (failed `#expect`s) put first: a body that
+    /// returned, or stopped on a failed `#require`, fails with them, at their Swift places.
+    func adding(recordedFailures failures: [RecordedIssue]) -> BodyOutcome {
+        guard !failures.isEmpty else { return self }
         var messages = failures.map(\.message)
+        var frames: [StackFrame] = []
+        for frame in failures.compactMap({ $0.location?.frame }) where !frames.contains(frame) { frames.append(frame) }
         if status == .failed, exception?.type != "ExpectationFailed", let message {
             messages.append(message)  // then the body failed some other way
+            for frame in exception?.frames ?? [] where !frames.contains(frame) { frames.append(frame) }
         }
-        let message = messages.joined(separator: "\n")
-        return .failed(message, type: "ExpectationFailed", location: first.location ?? failureLocation)
+        return .failed(messages.joined(separator: "\n"), type: "ExpectationFailed", frames: frames)
+    }
+
+    /// The same failure, its message prefixed (`cannot make the world of …: `).
+    func prefixed(_ prefix: String) -> BodyOutcome {
+        guard status == .failed else { return self }
+        let message = prefix + (message ?? "")
+        var exception = self.exception ?? Exception(type: "Error")
+        exception.message = message
+        return BodyOutcome(status: .failed, message: message, exception: exception)
     }
 
     func result(duration: MessageDuration) -> TestStepResult {
         TestStepResult(duration: duration, message: message, status: status, exception: exception)
     }
+}
+
+extension CodeLocation {
+    /// This place as a stack frame: `Module/File.swift:LINE:COLUMN`.
+    var frame: StackFrame { StackFrame(file: fileID, line: line, column: column) }
 }

@@ -12,12 +12,11 @@ final class Cursor<World: Actor>: @unchecked Sendable {
     var index = 0
     /// When the running test step started.
     var started = Timestamp(seconds: 0, nanos: 0)
-    /// The running test step's result so far.
-    var result = StepResult(kind: .step, keyword: "", text: "", uri: "", line: 0, column: 0, status: .skipped)
     /// Where the running test step's attachments go.
     var target: AttachmentTarget?
     var worst = TestStepResultStatus.passed
-    var results: [StepResult] = []
+    /// The status of each Gherkin step finished so far (hooks left out).
+    var stepStatuses: [TestStepResultStatus] = []
     var world: World?
     var worldFailed = false
     /// Whether a step or hook threw `Skipped`: then nothing after it runs or is reported undefined.
@@ -25,6 +24,6 @@ final class Cursor<World: Actor>: @unchecked Sendable {
 
     init(testCaseStartedId: String, steps: Int) {
         self.testCaseStartedId = testCaseStartedId
-        results.reserveCapacity(steps)
+        stepStatuses.reserveCapacity(steps)
     }
 }

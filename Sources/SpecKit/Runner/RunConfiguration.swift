@@ -25,8 +25,12 @@ public struct RunConfiguration: Sendable {
     public var dryRun = false
     /// Whether to stop after the first failing scenario: the others are not run (as cucumber-js does).
     public var failFast = false
-    /// How many times a failing scenario is retried (0: never); only the last attempt counts.
+    /// How many times a failing scenario is retried (0: never); only the last attempt counts. A scenario that
+    /// fails and then passes is *flaky*: it passes the run, and every report says it was flaky.
     public var retry = 0
+    /// Only the scenarios whose tags satisfy this tag expression are retried (nil: every failing scenario), as
+    /// cucumber-js's `retryTagFilter`, e.g. `@flaky and not @slow`.
+    public var retryTagFilter: String?
     /// How long a step or hook may run before it fails with `timed out after N s` (default 10 s).
     ///
     /// A step that ignores cancellation is abandoned and keeps running in the background.
@@ -35,6 +39,11 @@ public struct RunConfiguration: Sendable {
     public var order: RunOrder = .defined
     /// How many scenarios run at once (1: one after the other).
     public var parallel = 1
+    /// Tag expressions whose scenarios never run at the same time as one another under `parallel` (they share a
+    /// database, a port, a device): two scenarios matching the same expression never overlap, while the other
+    /// workers go on with other scenarios. Each expression is a group of its own (`["@database", "@printer"]`
+    /// keeps database scenarios apart and printer scenarios apart, not one from the other).
+    public var exclusiveTagExpressions: [String] = []
     /// Runs only the scenarios of one shard; nil runs them all.
     public var shard: Shard?
     /// The tag of work in progress: such scenarios are reported but never fail the run (default `@wip`).
@@ -57,7 +66,7 @@ public struct RunConfiguration: Sendable {
     /// Creates the default configuration.
     public init() {}
 
-    /// Checks the tag expressions, name patterns, shard, parallelism and timeout.
+    /// Checks the tag expressions (exclusive ones too), name patterns, shard, parallelism and timeout.
     ///
     /// - Throws: `SpecRunError` naming the bad value.
     public func validate() throws(SpecRunError) {
@@ -241,6 +250,8 @@ public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
 struct CompiledConfiguration: Sendable {
     let tags: [TagExpression]
     let names: [NSRegularExpressionBox]
+    /// Which scenarios may be retried (nil: every one).
+    let retryFilter: TagExpression?
 }
 
 /// `NSRegularExpression` is immutable and thread-safe, but not marked `Sendable` on every platform.
@@ -263,6 +274,15 @@ extension RunConfiguration {
                     kind: .invalidConfiguration, message: "invalid tag expression '\(text)': \(error.message)")
             }
         }
+        for text in exclusiveTagExpressions {
+            do {
+                _ = try TagExpression(text)
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration,
+                    message: "invalid exclusive tag expression '\(text)': \(error.message)")
+            }
+        }
         var names: [NSRegularExpressionBox] = []
         for pattern in namePatterns {
             do {
@@ -280,10 +300,19 @@ extension RunConfiguration {
         guard retry >= 0 else {
             throw SpecRunError(kind: .invalidConfiguration, message: "invalid retry count \(retry): use 0 or more")
         }
+        var retryFilter: TagExpression?
+        if let text = retryTagFilter {
+            do {
+                retryFilter = try TagExpression(text)
+            } catch {
+                throw SpecRunError(
+                    kind: .invalidConfiguration, message: "invalid retry tag filter '\(text)': \(error.message)")
+            }
+        }
         guard stepTimeout > .zero else {
             throw SpecRunError(
                 kind: .invalidConfiguration, message: "invalid step timeout \(stepTimeout): use a positive duration")
         }
-        return CompiledConfiguration(tags: tags, names: names)
+        return CompiledConfiguration(tags: tags, names: names, retryFilter: retryFilter)
     }
 }

@@ -17,6 +17,7 @@ struct RunCoordinator<World: Actor>: Sendable {
     /// Runs `files`, reading them as a stream (`SpecStream`); in random order, which needs every scenario at
     /// hand, loads them as a plan first.
     func run(_ files: SpecFiles, ids: IdSource, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        _ = TestingIssueHandler.install()
         let configuration = environment.configuration
         if case .random = configuration.order {
             return try await run(SpecPlan.load(files, ids: ids, languages: configuration.languages), sink: sink)
@@ -34,6 +35,7 @@ struct RunCoordinator<World: Actor>: Sendable {
 
     /// Runs the selected scenarios of `plan`.
     func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
+        _ = TestingIssueHandler.install()
         let selected = try plan.select(environment.configuration)
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
@@ -41,47 +43,50 @@ struct RunCoordinator<World: Actor>: Sendable {
         }
     }
 
-    /// The phases of a run whose documents `documents` emits, returning the selected pickles and the parse errors.
+    /// The phases of a run whose documents `documents` emits, returning the selected pickles and the parse errors,
+    /// in the order `StreamAssembler` gives them.
     private func run(
         ids: IdSource, sink: some MessageSink,
-        documents: (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any PickleFeed, [GherkinError])
+        documents: @escaping (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any PickleFeed, [GherkinError])
     ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
-        let emit: @Sendable (Envelope) -> Void = { sink.emit($0) }
-
         let startedAt = clock.now()
-        emit(.meta(Meta.current(implementation: assembler.implementation)))
-        let (feed, parseErrors) = try documents(emit)
-        for envelope in assembler.definitions { emit(envelope) }
-        let runId = ids.next()
-        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
-
         let hooks = TestRunHooks(environment: environment)
-        var runHookFailure = await hooks.run(.beforeAll, testRunStartedId: runId, ids: ids, emit: emit)
-        var tally = RunTally()
-        if runHookFailure == nil {
-            // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be drawn
-            // again when they run.
-            let testCasesStart = try ids.draw { cursor throws(SpecRunError) in
-                try feed.forEach(parsingAhead: true) { selected in
-                    let prepared = planner.prepare(selected, testRunStartedId: runId, nextId: { cursor.next() })
-                    emit(.testCase(prepared.testCase))
-                }
-            }.start
-            tally = try await runTestCases(feed, idsFrom: testCasesStart, ids: ids, testRunStartedId: runId, emit: emit)
-        }
-        let afterFailure = await hooks.run(.afterAll, testRunStartedId: runId, ids: ids, emit: emit)
-        runHookFailure = runHookFailure ?? afterFailure
-
-        let finishedAt = clock.now()
-        let finished = assembler.finished(
-            testRunStartedId: runId, failsRun: tally.failsRun, parsed: parseErrors.isEmpty,
-            runHookFailure: runHookFailure, at: finishedAt)
-        emit(.testRunFinished(finished))
+        let tally = Locked(RunTally())
+        let parseErrors = Locked<[GherkinError]>([])
+        let testCasesStart = Locked(0)
+        let phases = StreamAssembler.Phases<any PickleFeed>(
+            documents: { emit throws(SpecRunError) in
+                let (feed, errors) = try documents(emit)
+                parseErrors.withLock { $0 = errors }
+                return (feed, errors.isEmpty)
+            },
+            testRunStartedId: { ids.next() },
+            runHooks: { kind, runId, emit in await hooks.run(kind, testRunStartedId: runId, ids: ids, emit: emit) },
+            testCases: { [planner] feed, runId, emit throws(SpecRunError) in
+                // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be
+                // drawn again when they run.
+                let start = try ids.draw { cursor throws(SpecRunError) in
+                    try feed.forEach(parsingAhead: true) { selected in
+                        let prepared = planner.prepare(selected, testRunStartedId: runId, nextId: { cursor.next() })
+                        emit(.testCase(prepared.testCase))
+                    }
+                }.start
+                testCasesStart.withLock { $0 = start }
+            },
+            execute: { feed, runId, emit throws(SpecRunError) in
+                let counted = try await runTestCases(
+                    feed, idsFrom: testCasesStart.value, ids: ids, testRunStartedId: runId, emit: emit)
+                tally.withLock { $0 = counted }
+                return counted.failsRun
+            })
+        let (finished, runHookFailure) = try await assembler.emitRun(
+            startedAt: startedAt, finishedAt: { clock.now() }, emit: { sink.emit($0) }, phases)
+        let counted = tally.value
         return RunSummary(
-            success: finished.success, scenarios: tally.scenarios, steps: tally.steps, results: tally.kept,
-            parseErrors: parseErrors, problems: environment.library.problems, runHookFailure: runHookFailure,
-            duration: clock.duration(from: startedAt, to: finishedAt))
+            success: finished.success, scenarios: counted.scenarios, steps: counted.steps,
+            parseErrors: parseErrors.value, problems: environment.library.problems, runHookFailure: runHookFailure,
+            duration: clock.duration(from: startedAt, to: finished.timestamp))
     }
 
     /// Runs the test cases of `feed` on `parallel` workers, prepared again (ids drawn from `idsFrom` on) on a
@@ -124,13 +129,12 @@ struct RunCoordinator<World: Actor>: Sendable {
         let queue = TestCaseQueue(
             take: {
                 guard let testCase = prepared.take() else { return nil }
-                return TestCaseQueue.Item(
-                    testCase: testCase, skipAll: configuration.failFast && failed.value, firstAttempt: 0)
+                return TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0)
             },
-            record: { result in
-                if result.failsRun { failed.withLock { $0 = true } }
-                tally.withLock { $0.add(result) }
-            })
+            record: { outcome in
+                if outcome.failsRun { failed.withLock { $0 = true } }
+                tally.withLock { $0.add(outcome) }
+            }, skipsAll: { configuration.failFast && failed.value })
         await WorkerPool(environment: environment).run(
             queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
             ids: ids, emit: emit)

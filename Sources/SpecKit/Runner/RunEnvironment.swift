@@ -9,6 +9,10 @@ struct RunEnvironment<World: Actor>: Sendable {
     let timeoutDescription: String
     /// `timed out after 10 s`.
     let timeoutMessage: String
+    /// The exclusive groups of the configuration and the library (compiled once).
+    let exclusiveGroups: ExclusiveGroups
+    /// Whether a scenario of these tags may be retried (nil: every one).
+    let retryFilter: (@Sendable ([String]) -> Bool)?
 
     init(
         configuration: RunConfiguration, library: CompiledLibrary<World>,
@@ -19,6 +23,18 @@ struct RunEnvironment<World: Actor>: Sendable {
         self.makeWorld = makeWorld
         timeoutDescription = Timeout.describe(configuration.stepTimeout)
         timeoutMessage = "timed out after \(timeoutDescription)"
+        exclusiveGroups = ExclusiveGroups(configuration: configuration, library: library)
+        // Validated before any run starts; an invalid filter retries nothing rather than everything.
+        retryFilter = configuration.retryTagFilter.map { text in
+            let expression = try? TagExpression(text)
+            return { tags in expression?.evaluate(tags) ?? false }
+        }
+    }
+
+    /// How many times `info` may be retried: the configured count, or 0 when the retry tag filter leaves it out.
+    func retries(for info: ScenarioInfo) -> Int {
+        guard let retryFilter else { return configuration.retry }
+        return retryFilter(info.tags) ? configuration.retry : 0
     }
 
     var clock: RunClock { configuration.clock }
@@ -37,14 +53,10 @@ struct RunEnvironment<World: Actor>: Sendable {
         configuration.wipTag.map { info.tags.contains($0) } ?? false
     }
 
-    /// The result of a scenario whose last attempt ended with `outcome`.
-    func scenarioResult(
-        _ info: ScenarioInfo, outcome: AttemptOutcome, attempts: Int, envelopes: [Envelope] = []
-    ) -> ScenarioResult {
-        let isWorkInProgress = isWorkInProgress(info)
-        return ScenarioResult(
-            scenario: info, status: outcome.status, steps: outcome.steps, attempts: attempts,
-            failsRun: !isWorkInProgress && failsRun(outcome.status), isWorkInProgress: isWorkInProgress,
-            envelopes: envelopes)
+    /// How a test case whose last attempt (of `attempts`) ended with `outcome` ended.
+    func outcome(_ info: ScenarioInfo, last outcome: AttemptOutcome, attempts: Int) -> TestCaseOutcome {
+        TestCaseOutcome(
+            status: outcome.status, stepStatuses: outcome.stepStatuses, attempts: attempts,
+            failsRun: !isWorkInProgress(info) && failsRun(outcome.status))
     }
 }

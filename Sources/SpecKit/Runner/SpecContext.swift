@@ -50,11 +50,11 @@ public struct SpecContext: Sendable {
         attach(url, mediaType: "text/uri-list")
     }
 
-    /// Fails the running step or hook with `message` once its body returns (as a failed `#expect` does under the
-    /// Swift Testing bridge); returns false outside a step or hook.
-    package static func recordFailure(_ message: String, at location: CodeLocation?) -> Bool {
+    /// Fails the running step or hook with `issue` once its body returns (a failed `#expect`, on every path);
+    /// returns false outside a step or hook.
+    package static func recordFailure(_ issue: RecordedIssue) -> Bool {
         guard let target = currentValue?.target else { return false }
-        return target.recordFailure(message, at: location)
+        return target.recordFailure(issue)
     }
 }
 
@@ -64,7 +64,7 @@ final class AttachmentTarget: Sendable {
         var isOpen = true
         var attachments: [Attachment] = []
         /// Failures recorded without throwing (a failed `#expect`), in order.
-        var failures: [(message: String, location: CodeLocation?)] = []
+        var failures: [RecordedIssue] = []
     }
 
     let testCaseStartedId: String?
@@ -99,16 +99,16 @@ final class AttachmentTarget: Sendable {
     }
 
     /// Records a failure of the running body; false when the step already ended (an abandoned body).
-    func recordFailure(_ message: String, at location: CodeLocation?) -> Bool {
+    func recordFailure(_ issue: RecordedIssue) -> Bool {
         state.withLock { state in
             guard state.isOpen else { return false }
-            state.failures.append((message, location))
+            state.failures.append(issue)
             return true
         }
     }
 
     /// The failures recorded so far.
-    var failures: [(message: String, location: CodeLocation?)] {
+    var failures: [RecordedIssue] {
         state.withLock { $0.failures }
     }
 

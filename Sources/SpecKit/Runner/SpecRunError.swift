@@ -10,6 +10,8 @@ public struct SpecRunError: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadable
         /// A configuration value is invalid (tag expression, name pattern, shard, order, line filter...).
         case invalidConfiguration
+        /// A scenario asked for is not in the specs read (they changed since the scenario was listed).
+        case scenarioNotFound
     }
 
     /// What kind of problem.

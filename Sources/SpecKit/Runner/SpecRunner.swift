@@ -41,14 +41,26 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///   - makeWorld: makes the world of a scenario; if it throws, the scenario fails.
     ///   - tearDown: runs after each scenario's after hooks (even when the scenario failed), as an after hook
     ///     named `tearDown` (so a failure is reported like an after hook's); not run when no world was made.
-    public init(
+    public convenience init(
         library: StepLibrary<World>, configuration: RunConfiguration = RunConfiguration(),
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
+        self.init(
+            library: library, configuration: configuration, ids: configuration.idStyle.makeSource(), fileID: fileID,
+            filePath: filePath, line: line, makeWorld: makeWorld, tearDown: tearDown)
+    }
+
+    /// Creates a runner whose messages take their ids from `ids`, which runners writing into one stream share
+    /// (runners of one plan, one per variant).
+    package init(
+        library: StepLibrary<World>, configuration: RunConfiguration, ids: IdSource,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        makeWorld: @escaping @Sendable (ScenarioInfo) async throws -> World,
+        tearDown: (@Sendable (World) async throws -> Void)? = nil
+    ) {
         self.configuration = configuration
-        let ids = configuration.idStyle.makeSource()
         self.ids = ids
         var library = library
         if let tearDown {
@@ -66,6 +78,9 @@ public final class SpecRunner<World: Actor>: Sendable {
             implementation: configuration.implementation, definitions: compiled.envelopes,
             problems: compiled.problems)
     }
+
+    /// The messages of the step library: parameter types, step definitions and hooks, in registration order.
+    package var definitionEnvelopes: [Envelope] { assembler.definitions }
 
     /// What is wrong in the step library, each naming the definition's Swift file and line.
     public var problems: [StepLibraryError] { environment.library.problems }
@@ -148,42 +163,34 @@ public final class SpecRunner<World: Actor>: Sendable {
         }
     }
 
-    /// Runs one scenario of `plan` (with retries as configured) as a whole run runs it, and returns its result
-    /// with its messages (`testCase` first).
+    /// Runs one scenario of `plan` (with retries as configured) as a whole run runs it; returns its messages,
+    /// its only result.
     ///
     /// Thread-safe: call it for many scenarios at once. `beforeAll`/`afterAll` hooks do not run here; use
     /// `runTestRunHooks(_:)` around the scenarios.
-    package func run(_ scenario: ScenarioInfo, in plan: SpecPlan) async -> ScenarioResult {
+    ///
+    /// - Throws: `SpecRunError` when the scenario is not in `plan`.
+    package func run(_ scenario: ScenarioInfo, in plan: SpecPlan) async throws(SpecRunError) -> ScenarioRun {
         guard let entry = plan.index.pickles[scenario.pickleId] else {
-            let step = StepResult(
-                kind: .step, keyword: "", text: scenario.name, uri: scenario.uri, line: scenario.line,
-                column: scenario.column, status: .failed,
+            throw SpecRunError(
+                kind: .scenarioNotFound,
                 message: "the scenario \(scenario) is not in this plan (pickle \(scenario.pickleId))")
-            return ScenarioResult(
-                scenario: scenario, status: .failed, steps: [step], attempts: 0, failsRun: true,
-                isWorkInProgress: environment.isWorkInProgress(scenario), envelopes: [])
         }
         let buffer = MessageCollector()
-        let emit: @Sendable (Envelope) -> Void = { buffer.emit($0) }
         let runId = testRunStartedId
         let testCase = plan.ids.draw { cursor in
             planner.prepare(
                 SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps),
                 testRunStartedId: runId, nextId: { cursor.next() })
         }.value
-        emit(.testCase(testCase.testCase))
-        let recorded = Locked<ScenarioResult?>(nil)
+        let recorded = Locked<TestCaseOutcome?>(nil)
         let queue = TestCaseQueue.single(
             TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0),
-            record: { result in recorded.withLock { $0 = result } })
+            record: { outcome in recorded.withLock { $0 = outcome } })
         let context = AttemptContext(skipAll: false, workerId: nil, ids: plan.ids)
-        await WorkerPool(environment: environment).work(queue, context: context, emit: emit)
-        var result =
-            recorded.value
-            ?? environment.scenarioResult(
-                entry.info, outcome: AttemptOutcome(status: .unknown, steps: [], willBeRetried: false), attempts: 0)
-        result.envelopes = buffer.takeEnvelopes()
-        return result
+        await WorkerPool(environment: environment).work(queue, context: context, emit: { buffer.emit($0) })
+        return ScenarioRun(
+            testCase: testCase.testCase, execution: buffer.takeEnvelopes(), failsRun: recorded.value?.failsRun ?? true)
     }
 
     /// Runs the `beforeAll` or `afterAll` hooks (for callers running scenarios one by one); returns their messages
@@ -195,17 +202,17 @@ public final class SpecRunner<World: Actor>: Sendable {
         return (buffer.envelopes, failure)
     }
 
-    /// The complete stream of scenarios run one by one, for the reports, in the order a whole run emits it: the
-    /// plan's documents (with the pickles of `selected`), the definitions, `testRunStarted` at `startedAt`, the
-    /// `beforeAll` hooks' messages, each result's messages (in the order given), the `afterAll` hooks' messages,
-    /// `testRunFinished` at `finishedAt`.
+    /// The complete stream of scenarios run one by one, for the reports, in the order a whole run emits it (see
+    /// `StreamAssembler`): the plan's documents (with the pickles of `selected`), the definitions,
+    /// `testRunStarted` at `startedAt`, the `beforeAll` hooks' messages, every test case, each run's messages (in
+    /// the order given), the `afterAll` hooks' messages, `testRunFinished` at `finishedAt`.
     package func stream(
-        plan: SpecPlan, selected: [ScenarioInfo], results: [ScenarioResult], beforeAll: [Envelope],
-        afterAll: [Envelope], runHookFailure: String?, startedAt: Timestamp, finishedAt: Timestamp
-    ) -> [Envelope] {
-        assembler.assemble(
-            plan, selected: Set(selected.map(\.pickleId)),
-            testRunStarted: TestRunStarted(timestamp: startedAt, id: testRunStartedId), beforeAll: beforeAll,
-            results: results, afterAll: afterAll, runHookFailure: runHookFailure, finishedAt: finishedAt)
+        plan: SpecPlan, selected: [ScenarioInfo], runs: [ScenarioRun],
+        beforeAll: (envelopes: [Envelope], failure: String?), afterAll: (envelopes: [Envelope], failure: String?),
+        startedAt: Timestamp, finishedAt: Timestamp
+    ) async -> [Envelope] {
+        await assembler.assemble(
+            plan, selected: Set(selected.map(\.pickleId)), testRunStartedId: testRunStartedId, startedAt: startedAt,
+            beforeAll: beforeAll, runs: runs, afterAll: afterAll, finishedAt: finishedAt)
     }
 }

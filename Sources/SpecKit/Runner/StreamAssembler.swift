@@ -1,7 +1,7 @@
 import Messages
 
-/// The order of a run's messages, in one place, for a run emitting them as it goes and for scenarios run one by
-/// one whose messages are put together afterwards (the Swift Testing bridge's reports):
+/// The order of a run's messages, in one place: `emitRun` runs a run's phases in that order, whether they emit
+/// as they go (a whole run) or replay what scenarios run one by one emitted (the Swift Testing bridge's reports):
 ///
 /// `meta`; each document's `source`, `gherkinDocument`, selected `pickle`s (or `parseError`s); the definitions;
 /// `testRunStarted`; the `beforeAll` hooks' messages; every `testCase`; each test case's execution messages;
@@ -13,15 +13,52 @@ struct StreamAssembler: Sendable {
     /// What is wrong in the step library (all but undefined parameter types fail the run).
     let problems: [StepLibraryError]
 
-    /// Emits what comes before the first hook runs: `meta`, the documents (with only the pickles of `selected`),
-    /// the definitions and `testRunStarted`.
-    func prelude(
-        _ plan: SpecPlan, selected: Set<String>, testRunStarted: TestRunStarted, emit: (Envelope) -> Void
-    ) {
+    /// The phases of one run, each emitting its own messages through the `emit` it is given.
+    struct Phases<Feed> {
+        /// Emits the documents; returns what the test cases are made of and whether every document parsed.
+        var documents:
+            (_ emit: @escaping @Sendable (Envelope) -> Void) throws(SpecRunError) -> (feed: Feed, parsed: Bool)
+        /// The `testRunStarted` id, drawn once the documents are out.
+        var testRunStartedId: () -> String
+        /// Runs the `beforeAll` or `afterAll` hooks; returns the first failure.
+        var runHooks:
+            (_ kind: HookKind, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void) async
+                -> String?
+        /// Emits every `testCase` of `feed`.
+        var testCases:
+            (_ feed: Feed, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void)
+                throws(SpecRunError) -> Void
+        /// Runs the test cases (emitting their execution messages); returns whether one fails the run.
+        var execute:
+            (_ feed: Feed, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void)
+                async
+                throws(SpecRunError) -> Bool
+    }
+
+    /// Runs `phases` in the stream's order, between `meta` and `testRunFinished`; returns the last message and the
+    /// first failure of a `beforeAll`/`afterAll` hook. When a `beforeAll` hook fails, no test case is emitted or run.
+    func emitRun<Feed>(
+        startedAt: Timestamp, finishedAt: () -> Timestamp, emit: @escaping @Sendable (Envelope) -> Void,
+        _ phases: Phases<Feed>
+    ) async throws(SpecRunError) -> (finished: TestRunFinished, runHookFailure: String?) {
         emit(.meta(Meta.current(implementation: implementation)))
-        emitDocuments(plan, selected: selected, emit: emit)
+        let (feed, parsed) = try phases.documents(emit)
         for envelope in definitions { emit(envelope) }
-        emit(.testRunStarted(testRunStarted))
+        let runId = phases.testRunStartedId()
+        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
+        var runHookFailure = await phases.runHooks(.beforeAll, runId, emit)
+        var failsRun = false
+        if runHookFailure == nil {
+            try phases.testCases(feed, runId, emit)
+            failsRun = try await phases.execute(feed, runId, emit)
+        }
+        let afterFailure = await phases.runHooks(.afterAll, runId, emit)
+        runHookFailure = runHookFailure ?? afterFailure
+        let finished = finished(
+            testRunStartedId: runId, failsRun: failsRun, parsed: parsed, runHookFailure: runHookFailure,
+            at: finishedAt())
+        emit(.testRunFinished(finished))
+        return (finished, runHookFailure)
     }
 
     /// Emits each document's `source`, `gherkinDocument` and the pickles of `selected` (or its `parseError`s).
@@ -51,27 +88,52 @@ struct StreamAssembler: Sendable {
             testRunStartedId: testRunStartedId)
     }
 
-    /// The whole stream of scenarios run one by one: their results' messages (in the order given) and the run
-    /// hooks' messages, put in the order a whole run emits them.
+    /// The whole stream of scenarios run one by one: the plan's documents (with the pickles of `selected`), the
+    /// run hooks' messages and each scenario's messages (`runs`, in the order given), replayed through `emitRun`.
     func assemble(
-        _ plan: SpecPlan, selected: Set<String>, testRunStarted: TestRunStarted, beforeAll: [Envelope],
-        results: [ScenarioResult], afterAll: [Envelope], runHookFailure: String?, finishedAt: Timestamp
-    ) -> [Envelope] {
-        var envelopes: [Envelope] = []
-        prelude(plan, selected: selected, testRunStarted: testRunStarted) { envelopes.append($0) }
-        envelopes += beforeAll
-        var execution: [Envelope] = []
-        for result in results {
-            for envelope in result.envelopes {
-                if case .testCase = envelope { envelopes.append(envelope) } else { execution.append(envelope) }
-            }
+        _ plan: SpecPlan, selected: Set<String>, testRunStartedId: String, startedAt: Timestamp,
+        beforeAll: (envelopes: [Envelope], failure: String?), runs: [ScenarioRun],
+        afterAll: (envelopes: [Envelope], failure: String?), finishedAt: Timestamp
+    ) async -> [Envelope] {
+        let collected = MessageCollector()
+        let phases = Phases<[ScenarioRun]>(
+            documents: { emit in
+                emitDocuments(plan, selected: selected, emit: emit)
+                return (runs, plan.parseErrors.isEmpty)
+            },
+            testRunStartedId: { testRunStartedId },
+            runHooks: { kind, _, emit in
+                let hooks = kind == .beforeAll ? beforeAll : afterAll
+                for envelope in hooks.envelopes { emit(envelope) }
+                return hooks.failure
+            },
+            testCases: { runs, _, emit in
+                for run in runs { emit(.testCase(run.testCase)) }
+            },
+            execute: { runs, _, emit in
+                for run in runs { for envelope in run.execution { emit(envelope) } }
+                return runs.contains(where: \.failsRun)
+            })
+        do {
+            _ = try await emitRun(
+                startedAt: startedAt, finishedAt: { finishedAt }, emit: { collected.emit($0) }, phases)
+        } catch {
+            // Replaying stored messages throws nothing.
         }
-        envelopes += execution
-        envelopes += afterAll
-        let finished = finished(
-            testRunStartedId: testRunStarted.id ?? "", failsRun: results.contains(where: \.failsRun),
-            parsed: plan.parseErrors.isEmpty, runHookFailure: runHookFailure, at: finishedAt)
-        envelopes.append(.testRunFinished(finished))
-        return envelopes
+        return collected.takeEnvelopes()
     }
+}
+
+/// One scenario run by itself (the Swift Testing bridge): its `testCase`, the messages of its attempts, and
+/// whether it fails the run. The messages are its only result: issues and reports are read from them.
+package struct ScenarioRun: Sendable {
+    /// The test case run.
+    package let testCase: TestCase
+    /// Its attempts' messages, `testCaseStarted` to `testCaseFinished`, attachments and suggestions included.
+    package let execution: [Envelope]
+    /// Whether the scenario fails the run.
+    package let failsRun: Bool
+
+    /// Every message of the scenario: `testCase`, then its execution.
+    package var envelopes: [Envelope] { [.testCase(testCase)] + execution }
 }

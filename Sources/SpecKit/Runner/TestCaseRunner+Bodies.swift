@@ -4,8 +4,12 @@ import Messages
 /// Running the bodies of a test case: making the world, hooks and steps, each against the step timeout.
 extension TestCaseRunner {
     /// The scenario's world, made on first use.
+    ///
+    /// `context` is the step's or hook's that needs the world: an issue recorded while the world is made (a failed
+    /// `#expect` in `makeWorld`) fails that step.
     func obtainWorld(
-        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
+        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, context: SpecContext,
+        mode: BodyMode<World>
     ) async -> WorldResult<World> {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
@@ -16,14 +20,14 @@ extension TestCaseRunner {
         let result: Timeout.Result
         switch mode {
         case .isolated:
-            result = await Timeout.run(limit: configuration.stepTimeout, context: nil) {
+            result = await Timeout.run(limit: configuration.stepTimeout, context: context) {
                 let made = try await make(scenario)
                 box.world.withLock { $0 = made }
             }
         case .inline(let watched):
             guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut) }
             do {
-                let made = try await make(scenario)
+                let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
                 box.world.withLock { $0 = made }
                 result = .finished(nil)
             } catch {
@@ -35,13 +39,9 @@ extension TestCaseRunner {
         case .timedOut:
             return .failed(timedOut)
         case .finished(let error?):
-            var outcome = BodyOutcome(error: error, location: nil)
-            if outcome.status == .failed {
-                let message =
-                    "cannot make the world of \(scenario.displayName): \(outcome.detail ?? outcome.message ?? "")"
-                outcome = .failed(message, type: outcome.exception?.type ?? "WorldError")
-            }
-            return .failed(outcome)
+            let outcome = BodyOutcome(error: error, location: nil)
+                .adding(recordedFailures: context.target?.failures ?? [])
+            return .failed(outcome.prefixed("cannot make the world of \(scenario.displayName): "))
         case .finished(nil):
             guard let made = box.world.value else {
                 return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
@@ -75,9 +75,7 @@ extension TestCaseRunner {
         _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
         mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
-        let timedOut = BodyOutcome.failed(
-            environment.timeoutMessage, type: "TimeoutError",
-            location: location)
+        let timedOut = BodyOutcome.failed(environment.timeoutMessage, type: "TimeoutError", frames: [location.frame])
         let outcome: BodyOutcome
         switch mode {
         case .isolated:

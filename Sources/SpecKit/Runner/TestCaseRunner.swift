@@ -59,7 +59,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
             .testCaseFinished(
                 TestCaseFinished(
                     testCaseStartedId: testCaseStartedId, timestamp: clock.now(), willBeRetried: willBeRetried)))
-        return AttemptOutcome(status: worst, steps: cursor.results, willBeRetried: willBeRetried)
+        return AttemptOutcome(status: worst, stepStatuses: cursor.stepStatuses, willBeRetried: willBeRetried)
     }
 
     /// Runs the test steps of `attempt` from `cursor.index` on; returns early when abandoned (inline mode).
@@ -111,17 +111,14 @@ struct TestCaseRunner<World: Actor>: Sendable {
         mode: BodyMode<World>
     ) async -> BodyOutcome? {
         let info = attempt.prepared.info
-        cursor.result = StepResult(
-            kind: .hook(hook.info), keyword: "", text: hook.info.description, uri: info.uri, line: info.line,
-            column: info.column, status: .skipped)
         let isBefore = hook.record.kind == .beforeScenario
         if isSkipping(attempt) || (isBefore && cursor.worst != .passed) || cursor.worldFailed { return .skipped }
         if hook.record.tearsDownWorld && cursor.world == nil { return .passed }
-        switch await world(for: cursor, info, location: hook.info.location, mode: mode) {
+        let context = SpecContext(scenario: info, step: nil, status: cursor.worst, target: target)
+        switch await world(for: cursor, info, location: hook.info.location, context: context, mode: mode) {
         case nil: return nil
         case .failed(let failure)?: return failure
         case .ready(let world)?:
-            let context = SpecContext(scenario: info, step: nil, status: cursor.worst, target: target)
             let outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode)
             if mode.isOver { return nil }
             if outcome.status == .skipped { cursor.skippedItself = true }
@@ -136,43 +133,32 @@ struct TestCaseRunner<World: Actor>: Sendable {
     ) async -> BodyOutcome? {
         let info = attempt.prepared.info
         let location = gherkinStep?.location
-        cursor.result = StepResult(
-            kind: .step, keyword: gherkinStep?.keyword ?? "", text: pickleStep.text, uri: info.uri,
-            line: location?.line ?? info.line, column: location?.column ?? info.column, status: .skipped,
-            pickleStepId: pickleStep.id)
         switch match {
         case _ where cursor.skippedItself:
             // After a step that skipped itself, no step runs or is even reported undefined (as Cucumber).
-            if case .matched(let position, _) = match { cursor.result.definition = library.steps[position].info }
             return .skipped
         case .undefined:
             let snippets = library.snippets(for: pickleStep)
             emit(.suggestion(Suggestion(id: attempt.ids.next(), pickleStepId: pickleStep.id, snippets: snippets)))
-            cursor.result.snippet = snippets.first?.code
-            cursor.result.suggestions = library.didYouMean(pickleStep.text)
-            return BodyOutcome(status: .undefined, detail: "undefined step: \(pickleStep.text)")
-        case .ambiguous(let matches):
-            cursor.result.ambiguousDefinitions = matches.map { library.steps[$0.0].info }
-            return BodyOutcome(
-                status: .ambiguous,
-                detail: "ambiguous step: \"\(pickleStep.text)\" matches \(matches.count) definitions:\n"
-                    + cursor.result.ambiguousDefinitions.map { "  \($0)" }.joined(separator: "\n"))
+            return BodyOutcome(status: .undefined)
+        case .ambiguous:
+            return BodyOutcome(status: .ambiguous)
         case .failed(let message):
             return .failed(message, type: "StepMatchError")
         case .matched(let position, let arguments):
             let definition = library.steps[position]
-            cursor.result.definition = definition.info
             if isSkipping(attempt) || cursor.worst != .passed || cursor.worldFailed { return .skipped }
             if let problem = definition.problem {
-                return .failed(problem.description, type: "StepLibraryError", location: problem.location)
+                return .failed(problem.description, type: "StepLibraryError", frames: [problem.location.frame])
             }
-            switch await world(for: cursor, info, location: definition.info.location, mode: mode) {
+            var stepInfo = TestStepInfo(
+                text: pickleStep.text, keyword: gherkinStep?.keyword ?? "", uri: info.uri,
+                location: location ?? Location(line: info.line), pickleStepId: pickleStep.id, scenario: info)
+            let context = SpecContext(scenario: info, step: stepInfo, status: cursor.worst, target: target)
+            switch await world(for: cursor, info, location: definition.info.location, context: context, mode: mode) {
             case nil: return nil
             case .failed(let failure)?: return failure
             case .ready(let world)?:
-                var stepInfo = TestStepInfo(
-                    text: pickleStep.text, keyword: cursor.result.keyword, uri: info.uri,
-                    location: location ?? Location(line: info.line), pickleStepId: pickleStep.id, scenario: info)
                 let outcome = await runStep(
                     definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep, world: world,
                     stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
@@ -186,9 +172,10 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// The scenario's world (made on first use and kept in the cursor), or why it could not be made; nil when the
     /// task was abandoned while making it.
     private func world(
-        for cursor: Cursor<World>, _ info: ScenarioInfo, location: CodeLocation, mode: BodyMode<World>
+        for cursor: Cursor<World>, _ info: ScenarioInfo, location: CodeLocation, context: SpecContext,
+        mode: BodyMode<World>
     ) async -> WorldResult<World>? {
-        let made = await obtainWorld(cursor.world, info, location: location, mode: mode)
+        let made = await obtainWorld(cursor.world, info, location: location, context: context, mode: mode)
         if mode.isOver { return nil }
         switch made {
         case .failed: cursor.worldFailed = true
@@ -197,7 +184,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         return made
     }
 
-    /// Emits the end of the current test step, records its result and moves the cursor to the next one.
+    /// Emits the end of the current test step, counts its status and moves the cursor to the next one.
     func finishStep(
         _ attempt: Attempt, outcome: BodyOutcome, cursor: Cursor<World>,
         emit: @Sendable (Envelope) -> Void
@@ -214,12 +201,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
                 TestStepFinished(
                     testCaseStartedId: cursor.testCaseStartedId, testStepId: step.id,
                     testStepResult: outcome.result(duration: duration), timestamp: finished)))
-        var result = cursor.result
-        result.status = outcome.status
-        result.message = outcome.detail ?? outcome.message
-        result.duration = duration
-        if result.failureLocation == nil { result.failureLocation = outcome.failureLocation }
-        cursor.results.append(result)
+        if case .step = step.kind { cursor.stepStatuses.append(outcome.status) }
         cursor.worst = max(cursor.worst, outcome.status)
         cursor.index += 1
         cursor.target = nil

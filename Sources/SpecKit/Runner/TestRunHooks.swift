@@ -35,7 +35,7 @@ struct TestRunHooks<World: Actor>: Sendable {
                         result: outcome.result(duration: clock.duration(from: started, to: finished)),
                         timestamp: finished)))
             if outcome.status == .failed, firstFailure == nil {
-                firstFailure = "\(hook.info): \(outcome.detail ?? outcome.message ?? "failed")"
+                firstFailure = "\(hook.info): \(outcome.message ?? "failed")"
             }
         }
         return firstFailure

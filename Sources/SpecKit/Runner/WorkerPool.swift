@@ -15,38 +15,48 @@ struct WorkerPool<World: Actor>: Sendable {
     }
 
     /// Runs every test case of `queue` on `workers` workers; `namesWorkers` puts each worker's id in its messages
-    /// (as parallel runs do).
+    /// (as parallel runs do). With more than one worker, test cases of the same exclusive group (see
+    /// `ExclusiveGroups`) never run at the same time: a worker that cannot start one runs another meanwhile.
     func run(
         _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async {
+        let groups = environment.exclusiveGroups
+        let queue = workers > 1 && !groups.isEmpty ? queue.keepingApart(groups) : queue
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<max(workers, 1) {
                 let context = AttemptContext(
                     skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids)
-                group.addTask { await self.work(queue, context: context, emit: emit) }
+                group.addTask { await self.work(queue, context: context, emit: emit, alone: false) }
             }
         }
     }
 
-    /// One worker: runs the test cases of `queue` until it is empty.
-    func work(_ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void) async {
-        let retry = environment.configuration.retry
+    /// One worker: runs the test cases of `queue` until it is empty. `alone` (a scenario run by itself, as the
+    /// Swift Testing bridge runs each) makes each test case hold its exclusive groups in the process's
+    /// `ExclusiveGate` while it runs.
+    func work(
+        _ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void,
+        alone: Bool = true
+    ) async {
+        let groups = environment.exclusiveGroups
+        let queue = alone && !groups.isEmpty ? queue.gated(by: .shared, groups: groups) : queue
         while true {
             let watched = WatchedTestCase<World>(limit: environment.configuration.stepTimeout, emit: emit)
             let ending = await watched.run { [runner, environment] in
                 let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
-                while let item = queue.take() {
+                while let item = await queue.take() {
                     var attemptContext = context
-                    attemptContext.skipAll = item.skipAll
+                    attemptContext.skipAll = item.skipAll || queue.skipsAll()
                     var number = item.firstAttempt
                     while true {
                         let attempt = attemptContext.attempt(
-                            item.testCase, number: number, retry: retry, emit: watchedEmit)
+                            item.testCase, number: number, retry: environment.retries(for: item.testCase.info),
+                            emit: watchedEmit)
                         guard let outcome = await runner.run(attempt, in: watched) else { return nil }
                         number += 1
                         if outcome.willBeRetried { continue }
-                        queue.record(environment.scenarioResult(item.testCase.info, outcome: outcome, attempts: number))
+                        queue.finish(item, environment.outcome(item.testCase.info, last: outcome, attempts: number))
                         break
                     }
                 }
@@ -58,37 +68,12 @@ struct WorkerPool<World: Actor>: Sendable {
             let item = TestCaseQueue.Item(
                 testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
             if last.willBeRetried {
-                await work(.single(item, record: queue.record), context: context, emit: emit)
+                await work(
+                    .single(item, record: queue.record, finished: queue.finished), context: context, emit: emit,
+                    alone: false)
             } else {
-                queue.record(
-                    environment.scenarioResult(attempt.prepared.info, outcome: last, attempts: item.firstAttempt))
+                queue.finish(item, environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
             }
         }
-    }
-}
-
-/// Where workers take their test cases and record their results.
-struct TestCaseQueue: Sendable {
-    struct Item: Sendable {
-        let testCase: PreparedTestCase
-        /// Whether every step is skipped (fail-fast after a failure).
-        let skipAll: Bool
-        /// The attempt number to start at (above 0 when earlier attempts ran elsewhere).
-        let firstAttempt: Int
-    }
-
-    let take: @Sendable () -> Item?
-    let record: @Sendable (ScenarioResult) -> Void
-
-    /// A queue of one test case.
-    static func single(_ item: Item, record: @escaping @Sendable (ScenarioResult) -> Void) -> TestCaseQueue {
-        let taken = Locked(false)
-        return TestCaseQueue(
-            take: {
-                taken.withLock { taken in
-                    defer { taken = true }
-                    return taken ? nil : item
-                }
-            }, record: record)
     }
 }

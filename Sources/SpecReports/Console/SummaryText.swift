@@ -12,12 +12,16 @@ public struct SummaryText {
     let query: RunQuery
     let style: ConsoleStyle
     let strict: Bool
+    /// The runs before this one, when a history is kept.
+    let history: RunHistory?
 
-    /// Creates the summary of `query`'s run.
-    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true) {
+    /// Creates the summary of `query`'s run; with `history` (the runs before it), the summary ends with the
+    /// scenarios whose status changed since the last run.
+    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
         self.query = query
         self.style = style
         self.strict = strict
+        self.history = history
     }
 
     /// The whole text: issues, then the totals.
@@ -32,6 +36,22 @@ public struct SummaryText {
         if !failures.isEmpty { text += section("Failures", failures) }
         if !warnings.isEmpty { text += section("Warnings", warnings) }
         text += totals
+        text += changesSinceLastRun
+        return text
+    }
+
+    /// `Changed since the last run:` and one line per scenario whose status changed, `old → new`; empty without a
+    /// history or an earlier run.
+    public var changesSinceLastRun: String {
+        guard var history, !history.runs.isEmpty else { return "" }
+        history.record(query)
+        let changes = history.changes
+        guard !changes.isEmpty else { return "" }
+        var text = "\nChanged since the last run:\n"
+        for change in changes.prefix(50) {
+            text += "  \(change.key): \(change.old) → \(change.new)\n"
+        }
+        if changes.count > 50 { text += "  …and \(changes.count - 50) more (see the HTML report)\n" }
         return text
     }
 
@@ -50,7 +70,7 @@ public struct SummaryText {
                     "\(count) parse error\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (not run)")
                 + "\n"
         }
-        text += countLine(statistics.scenarios, noun: "scenario") + "\n"
+        text += countLine(statistics.scenarios, noun: "scenario", flaky: statistics.flakyScenarios) + "\n"
         text += countLine(statistics.steps, noun: "step") + "\n"
         text +=
             ReportText.cucumberDuration(statistics.runDuration)
@@ -58,14 +78,20 @@ public struct SummaryText {
         return text
     }
 
-    /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order.
-    public func countLine(_ counts: StatusCounts, noun: String) -> String {
+    /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order; `flaky` of the
+    /// passed ones are counted apart, before them, as cucumber-ruby does (`12 scenarios (1 flaky, 11 passed)`).
+    public func countLine(_ counts: StatusCounts, noun: String, flaky: Int = 0) -> String {
         let total = counts.total
         var text = "\(total) \(noun)\(total == 1 ? "" : "s")"
         guard total > 0 else { return text }
-        let details = StatusCounts.reportOrder.compactMap { status -> String? in
-            let count = counts[status]
-            return count > 0 ? style.status(status, "\(count) \(status.rawValue.lowercased())") : nil
+        var details: [String] = []
+        for status in StatusCounts.reportOrder {
+            var count = counts[status]
+            if status == .passed && flaky > 0 {
+                details.append(style.warning("\(flaky) flaky"))
+                count -= flaky
+            }
+            if count > 0 { details.append(style.status(status, "\(count) \(status.rawValue.lowercased())")) }
         }
         text += " (\(details.joined(separator: ", ")))"
         return text
@@ -141,19 +167,22 @@ struct AttemptText {
         if let pickle = attempt.pickle { text += " # \(style.location(query.location(of: pickle)))" }
         text += "\n"
         var isBeforeHook = true
+        let problems = Dictionary(query.problems(in: attempt).map { ($0.index, $0) }) { first, _ in first }
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {
             isBeforeHook = isBeforeHook && testStep.pickleStepId == nil
             text += stepText(
                 testStep, result: attempt.stepResults[index], isBeforeHook: isBeforeHook,
-                attachments: attempt.stepAttachments[index], uri: attempt.pickle?.uri)
+                attachments: attempt.stepAttachments[index], problem: problems[index])
         }
         return text + "\n"
     }
 
-    /// One step with its result; the message of a step that did not pass starts with the step's own
-    /// `file.feature:line:column:`, as a compiler's diagnostics do (and as `swift test` points at it).
+    /// One step with its result; the explanation of a step that did not pass starts with its `.feature` place
+    /// (`file.feature:line:column:`, the step's own or the table cell it rejected), as a compiler's diagnostics do
+    /// (and as `swift test` points at it).
     private func stepText(
-        _ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment], uri: String?
+        _ testStep: TestStep, result: TestStepResult?, isBeforeHook: Bool, attachments: [Attachment],
+        problem: StepProblem?
     ) -> String {
         let status = result?.status ?? .unknown
         var identifier: String
@@ -174,27 +203,8 @@ struct AttemptText {
             let body = attachment.mediaType == "text/plain" ? ": \(attachment.body)" : ""
             text += ReportText.indent("Attachment (\(attachment.mediaType))\(body)", by: 4) + "\n"
         }
-        var message = ""
-        switch status {
-        case .failed: message = result.map(ReportText.failureText) ?? ""
-        case .ambiguous:
-            message = result?.message ?? query.ambiguityText(testStep)
-        case .undefined:
-            message = "Undefined."
-            let didYouMean = testStep.pickleStepId.flatMap { query.didYouMeanText(forPickleStep: $0) }
-            if let didYouMean { message += " " + didYouMean }
-            if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                message += didYouMean == nil ? " Implement" : "\nOr implement"
-                message += " with the following snippet:\n\n" + ReportText.indent(snippet, by: 2) + "\n"
-            }
-        case .pending: message = result?.message.map { "Pending: \($0)" } ?? "Pending"
-        case .passed, .skipped, .unknown: break
-        }
-        if !message.isEmpty {
-            if let uri, let step = pickleStep.flatMap(query.gherkinStep(of:)) {
-                let place = "\(uri):\(step.location.line):\(step.location.column ?? 1)"
-                message = "\(place): " + message
-            }
+        if let problem, !problem.explanation.isEmpty {
+            let message = pickleStep == nil ? problem.explanation : "\(problem.featurePlace): \(problem.explanation)"
             text += ReportText.indent(style.status(status, message), by: 4) + "\n"
         }
         return text

@@ -110,12 +110,32 @@ public final class JUnitFormatter: ReportFormatter {
             buffer.appendCDATA(body)
             buffer.append("\n</\(element)>\n")
         }
+        if let attempt = item.attempt, case .passed = item.outcome, query.isFlaky(attempt) {
+            writeFlakyFailures(of: attempt)
+        }
         if let attempt = item.attempt {
             buffer.append("<system-out><![CDATA[\n")
             writeSteps(of: attempt)
             buffer.append("]]></system-out>\n")
         }
         buffer.append("</testcase>\n")
+    }
+
+    /// A flaky test case's failed attempts, as Maven Surefire writes them (`flakyFailure`, read by Jenkins' JUnit
+    /// plugin, GitLab and most CI dashboards): the test case passes, and each earlier attempt's failure is kept.
+    private func writeFlakyFailures(of attempt: TestCaseAttempt) {
+        for earlier in query.earlierAttempts(of: attempt) {
+            guard let problem = query.problems(in: earlier).first else { continue }
+            let type = problem.result.exception?.type ?? problem.status.rawValue.lowercased()
+            let message = problem.result.exception?.message ?? problem.result.message ?? problem.explanation
+            buffer.append("<flakyFailure type=\"")
+            buffer.appendXML(type, attribute: true)
+            buffer.append("\" message=\"")
+            buffer.appendXML(message, attribute: true)
+            buffer.append("\">\n<stackTrace>")
+            buffer.appendCDATA("attempt \(earlier.attempt + 1): \(problem.title)\n\(problem.explanation)")
+            buffer.append("</stackTrace>\n</flakyFailure>\n")
+        }
     }
 
     private func testCase(for attempt: TestCaseAttempt) -> Case {
@@ -165,34 +185,26 @@ public final class JUnitFormatter: ReportFormatter {
             return .skipped
         case .failed, .ambiguous, .undefined, .pending:
             guard attempt.isFailing(strict: strict) else { return .skipped }
-            guard let index = attempt.stepResults.firstIndex(where: { $0?.status == status }),
-                let result = attempt.stepResults[index]
-            else {
+            guard let problem = query.problems(in: attempt).first(where: { $0.status == status }) else {
                 return .failure(type: status.rawValue.lowercased(), message: "", body: query.location(of: pickle))
             }
-            let testStep = attempt.testCase.testSteps[index]
-            let isBeforeHook = attempt.testCase.testSteps[...index].allSatisfy { $0.pickleStepId == nil }
-            let stepText = stepDescription(testStep, isBeforeHook: isBeforeHook, in: pickle)
+            let isBeforeHook = attempt.testCase.testSteps[...problem.index].allSatisfy { $0.pickleStepId == nil }
+            let stepText = stepDescription(problem.testStep, isBeforeHook: isBeforeHook, in: pickle)
+            // The body: the one explanation every report gives (with the Swift place), then the step and its
+            // `.feature` place.
+            let body = problem.explanation + "\n\n" + stepText
+            let result = problem.result
             switch status {
             case .failed:
                 let message = result.exception?.message ?? result.message ?? ""
-                let type = result.exception?.type ?? "failed"
-                return .failure(type: type, message: message, body: ReportText.failureText(result) + "\n\n" + stepText)
+                return .failure(type: result.exception?.type ?? "failed", message: message, body: body)
             case .ambiguous:
-                let explanation = result.message ?? query.ambiguityText(testStep)
                 return .failure(
-                    type: "ambiguous", message: "Ambiguous step: more than one step definition matches",
-                    body: explanation + "\n\n" + stepText)
+                    type: "ambiguous", message: "Ambiguous step: more than one step definition matches", body: body)
             case .undefined:
-                var body = "Undefined step.\n\n" + stepText
-                if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                    body += "\n\nImplement it with:\n\n" + snippet
-                }
                 return .failure(type: "undefined", message: "Undefined step", body: body)
             default:
-                return .failure(
-                    type: "pending", message: result.message ?? "Pending step",
-                    body: (result.message ?? "Pending step") + "\n\n" + stepText)
+                return .failure(type: "pending", message: result.message ?? "Pending step", body: body)
             }
         }
     }

@@ -11,18 +11,32 @@ public final class MarkdownFormatter: ReportFormatter {
     private let title: String
     private let strict: Bool
     private let maxItems: Int
+    private let tagLinks: TagLinks
 
     /// Creates a Markdown formatter writing to `output`. At most `maxItems` failures and undefined steps are
-    /// listed (CI pages limit their size); `title` names the run.
+    /// listed (CI pages limit their size); `title` names the run; tags matching `tagLinks` link to their tracker.
     public init(
         output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true, maxItems: Int = 50,
-        query: RunQuery = RunQuery()
+        tagLinks: TagLinks = TagLinks(), query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
         self.strict = strict
         self.maxItems = maxItems
+        self.tagLinks = tagLinks
+    }
+
+    /// ` · ` and the scenario's tags, each a link to its tracker when `tagLinks` gives one; empty without tags.
+    private func tags(of pickle: Pickle) -> String {
+        guard !pickle.tags.isEmpty else { return "" }
+        let tags = pickle.tags.map { tag in
+            let code = "`\(Self.escapeCode(tag.name))`"
+            guard let url = tagLinks.url(for: tag.name) else { return code }
+            return
+                "[\(code)](\(url.replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: " ", with: "%20")))"
+        }
+        return " · " + tags.joined(separator: " ")
     }
 
     /// An output appending to the file named by `GITHUB_STEP_SUMMARY` in `environment`, or `nil` when the
@@ -68,6 +82,7 @@ public final class MarkdownFormatter: ReportFormatter {
         }
         text += hookFailures
         text += failures
+        text += flakyScenarios
         text += undefinedSteps
         return text
     }
@@ -107,27 +122,35 @@ public final class MarkdownFormatter: ReportFormatter {
             let feature = query.lineage(of: pickle)?.feature.name
             let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
             text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
-            text += " (\(attempt.status.rawValue.lowercased()))\n"
-            if let index = attempt.stepResults.firstIndex(where: { $0?.status == attempt.status }),
-                let result = attempt.stepResults[index]
-            {
-                let testStep = attempt.testCase.testSteps[index]
-                if let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) {
-                    let line = query.gherkinStep(of: pickleStep)?.location.line
-                    text += "  - Step: `\(Self.escapeCode(query.keyword(of: pickleStep) + pickleStep.text))`"
-                    text += " — `\(Self.escapeCode(ReportText.location(pickle.uri, line)))`\n"
+            text += " (\(attempt.status.rawValue.lowercased()))\(tags(of: pickle))\n"
+            if let problem = query.problems(in: attempt).first(where: { $0.status == attempt.status }) {
+                if problem.pickleStep != nil {
+                    text += "  - Step: `\(Self.escapeCode(problem.title))`"
+                    text += " — `\(Self.escapeCode(problem.featurePlace.description))`\n"
                 }
-                let message: String
-                switch result.status {
-                case .ambiguous: message = result.message ?? query.ambiguityText(testStep)
-                case .undefined: message = "Undefined step (see the snippets below)"
-                case .pending: message = result.message ?? "Pending"
-                default: message = ReportText.failureText(result)
-                }
-                if !message.isEmpty { text += Self.codeBlock(message, indent: 2) }
+                text += Self.codeBlock(problem.explanation, indent: 2)
             }
         }
         if failing.count > maxItems { text += "\n…and \(failing.count - maxItems) more (see the full report).\n" }
+        return text
+    }
+
+    /// The scenarios that failed, were retried and passed: they pass the run, but someone should look.
+    private var flakyScenarios: String {
+        let flaky = query.countedAttempts.filter { query.isFlaky($0) }
+        guard !flaky.isEmpty else { return "" }
+        var text = "\n### Flaky scenarios (\(flaky.count))\n\nFailed, then passed on a retry:\n\n"
+        for attempt in flaky.prefix(maxItems) {
+            guard let pickle = attempt.pickle else { continue }
+            let feature = query.lineage(of: pickle)?.feature.name
+            let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
+            text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
+            text += " (passed on attempt \(attempt.attempt + 1))\(tags(of: pickle))\n"
+            if let problem = query.earlierAttempts(of: attempt).last.flatMap({ query.problems(in: $0).first }) {
+                text += Self.codeBlock(problem.explanation, indent: 2)
+            }
+        }
+        if flaky.count > maxItems { text += "\n…and \(flaky.count - maxItems) more (see the full report).\n" }
         return text
     }
 

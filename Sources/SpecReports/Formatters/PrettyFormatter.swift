@@ -10,6 +10,7 @@ public final class PrettyFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
     private let strict: Bool
+    private let history: RunHistory?
     private let flushesEachStep: Bool
     private var currentFeatureURI: String?
     private var currentRuleId: String?
@@ -19,8 +20,9 @@ public final class PrettyFormatter: ReportFormatter {
     /// known (for a terminal); otherwise output is written after each scenario.
     public init(
         output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, flushesEachStep: Bool = true,
-        query: RunQuery = RunQuery()
+        history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
+        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
@@ -88,7 +90,7 @@ public final class PrettyFormatter: ReportFormatter {
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
         buffer.append("\n")
-        buffer.append(SummaryText(query: query, style: style, strict: strict).text)
+        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
         try buffer.close()
     }
 
@@ -180,14 +182,9 @@ public final class PrettyFormatter: ReportFormatter {
             }
         }
         for attachment in attempt.stepAttachments[index] { writeAttachment(attachment, indent: layout.indent + 6) }
-        var message: String?
-        switch status {
-        case .failed: message = ReportText.failureText(result)
-        case .ambiguous: message = result.message ?? query.ambiguityText(testStep)
-        case .pending: message = result.message
-        case .passed, .skipped, .undefined, .unknown: break
-        }
-        if let message, !message.isEmpty {
+        // Undefined steps' snippets come once, in the summary, as in Cucumber's pretty formatter.
+        let message = status == .undefined ? "" : query.explanation(of: testStep, result: result)
+        if !message.isEmpty {
             buffer.append(ReportText.indent(style.status(status, message), by: layout.indent + 6) + "\n")
         }
     }

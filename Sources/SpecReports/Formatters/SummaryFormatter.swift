@@ -14,12 +14,15 @@ public final class SummaryFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
     private let strict: Bool
+    private let history: RunHistory?
 
     /// Creates a summary formatter writing to `output`; `style` decides colours, `strict` whether undefined,
     /// pending and ambiguous scenarios are failures.
     public init(
-        output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, query: RunQuery = RunQuery()
+        output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil,
+        query: RunQuery = RunQuery()
     ) {
+        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
@@ -31,7 +34,7 @@ public final class SummaryFormatter: ReportFormatter {
 
     /// Writes the summary and closes the output.
     public func finish() throws(ReportError) {
-        buffer.append(SummaryText(query: query, style: style, strict: strict).text)
+        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
         try buffer.close()
     }
 }
@@ -44,14 +47,16 @@ public final class ProgressFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
     private let strict: Bool
+    private let history: RunHistory?
     private let flushesEachStep: Bool
 
     /// Creates a progress formatter writing to `output`. `flushesEachStep` writes every character at once (for a
     /// terminal); otherwise output is written after each scenario.
     public init(
         output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, flushesEachStep: Bool = true,
-        query: RunQuery = RunQuery()
+        history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
+        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
@@ -89,7 +94,7 @@ public final class ProgressFormatter: ReportFormatter {
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
         buffer.append("\n\n")
-        buffer.append(SummaryText(query: query, style: style, strict: strict).text)
+        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
         try buffer.close()
     }
 }

@@ -96,6 +96,24 @@ enum HTMLAssets {
         .background ol { list-style: none; padding: 0; margin: 0; font-size: 14px; }
         .tags { display: flex; flex-wrap: wrap; gap: 4px; }
         .tag-name { font-family: var(--mono); font-size: 12px; color: var(--accent); }
+        a.tag-link { text-decoration: underline dotted; }
+        .history { display: flex; flex-wrap: wrap; align-items: center; gap: 10px; margin: 0 0 10px;
+          font-size: 12.5px; color: var(--muted); }
+        .history .strip { display: inline-flex; gap: 2px; }
+        .history .mark { width: 8px; height: 16px; border-radius: 2px; background: var(--unknown-bg);
+          border: 1px solid var(--border); }
+        .mark.hs-passed { background: var(--passed); border-color: var(--passed); }
+        .mark.hs-failed { background: var(--failed); border-color: var(--failed); }
+        .mark.hs-flaky { background: var(--pending); border-color: var(--pending); }
+        .mark.hs-undefined, .mark.hs-ambiguous, .mark.hs-pending { background: var(--undefined);
+          border-color: var(--undefined); }
+        .mark.hs-skipped { background: var(--skipped-bg); }
+        .changes { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
+          padding: 12px 16px; margin-bottom: 18px; }
+        .changes h2 { font-size: 16px; margin: 0 0 8px; }
+        .changes ul { margin: 0; padding-left: 20px; }
+        .changes .hs-passed { color: var(--passed); } .changes .hs-failed { color: var(--failed); }
+        .changes .hs-flaky { color: var(--pending); }
         details.scenario { border: 1px solid var(--border); border-radius: 8px; margin: 10px 0;
           background: var(--surface); }
         details.scenario > summary { list-style: none; cursor: pointer; display: flex; gap: 10px;
@@ -167,6 +185,8 @@ enum HTMLAssets {
         .badge { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em;
           border-radius: 4px; padding: 1px 6px; margin-left: 6px; background: var(--undefined-bg);
           color: var(--undefined); }
+        .badge-flaky { background: var(--pending-bg); color: var(--pending); }
+        .legend .flaky { color: var(--muted); }
         a.verdict { text-decoration: none; }
         .failures { background: var(--surface); border: 1px solid var(--failed); border-left-width: 4px;
           border-radius: var(--radius); padding: 12px 16px; margin-bottom: 18px; }
@@ -177,7 +197,7 @@ enum HTMLAssets {
         .failures a { font-weight: 600; }
         .failure-step { font-size: 14px; overflow-wrap: anywhere; }
         .failure-step .mono { color: var(--muted); font-size: 12px; margin-left: 6px; }
-        .failure-message { font-size: 13px; color: var(--c); overflow-wrap: anywhere; }
+        .failure-message { font-size: 13px; color: var(--c); overflow-wrap: anywhere; white-space: pre-wrap; }
         .feature-nav ul { list-style: none; margin: 0 0 18px; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
           font-size: 14px; }
         .feature-nav li { display: inline-flex; align-items: center; gap: 5px; }

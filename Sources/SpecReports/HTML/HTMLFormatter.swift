@@ -17,18 +17,28 @@ import Messages
 public final class HTMLFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
-    private let buffer: OutputBuffer
+    let buffer: OutputBuffer
     private let title: String
     private let strict: Bool
+    private let tagLinks: TagLinks
+    /// The runs before this one, when the report keeps a history.
+    let previousRuns: RunHistory?
+    /// The history with this run, and each pickle's key in it (set when the page is written).
+    private var history: (history: RunHistory, keys: [String: String])?
 
-    /// Creates an HTML formatter writing to `output`, with `title` as the page title.
+    /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
+    /// link to their tracker; with `history` (the runs before this one), each scenario shows its last results and
+    /// the page what changed since the last run.
     public init(
-        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true, query: RunQuery = RunQuery()
+        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
+        tagLinks: TagLinks = TagLinks(), history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
         self.strict = strict
+        self.tagLinks = tagLinks
+        previousRuns = history
     }
 
     /// Writes nothing until the end.
@@ -41,6 +51,8 @@ public final class HTMLFormatter: ReportFormatter {
         writeBanners()
         writeTotals(statistics)
         writeFailures()
+        history = historyWithThisRun()
+        if let history { writeChanges(history.history, keys: history.keys) }
         writeToolbar()
         writeFeatureNavigation()
         writeRunHookFailures()
@@ -147,7 +159,7 @@ public final class HTMLFormatter: ReportFormatter {
 
     private func writeTotals(_ statistics: RunStatistics) {
         buffer.append("<section class=\"totals\" aria-label=\"Totals\">\n")
-        writeTotalCard("Scenarios", statistics.scenarios)
+        writeTotalCard("Scenarios", statistics.scenarios, flaky: statistics.flakyScenarios)
         writeTotalCard("Steps", statistics.steps)
         buffer.append("<div class=\"card\"><h2>Duration</h2><div class=\"big\">")
         buffer.appendHTML(ReportText.humanDuration(statistics.runDuration))
@@ -159,7 +171,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</section>\n")
     }
 
-    private func writeTotalCard(_ name: String, _ counts: StatusCounts) {
+    private func writeTotalCard(_ name: String, _ counts: StatusCounts, flaky: Int = 0) {
         let total = counts.total
         buffer.append("<div class=\"card\"><h2>\(name)</h2><div class=\"big\">\(total)")
         let passed = counts[.passed]
@@ -177,6 +189,9 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</svg><div class=\"legend\">")
         for status in StatusCounts.reportOrder where counts[status] > 0 {
             buffer.append("<span><b>\(counts[status])</b> \(Self.label(status))</span>")
+            if status == .passed && flaky > 0 {
+                buffer.append("<span class=\"flaky\">of which <b>\(flaky)</b> flaky</span>")
+            }
         }
         if total == 0 { buffer.append("<span>none</span>") }
         buffer.append("</div></div>\n")
@@ -224,32 +239,12 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</section>\n")
     }
 
-    /// The first step of `attempt` that did not pass or skip: its text, the first line of what went wrong, and
-    /// its `file:line`.
+    /// The first step of `attempt` that did not pass or skip: its text, the whole of what went wrong (the
+    /// explanation every report gives), and where: its `.feature` place and the Swift line that failed.
     private func failingStep(of attempt: TestCaseAttempt, pickle: Pickle) -> (String, String, String)? {
-        for (index, testStep) in attempt.testCase.testSteps.enumerated() {
-            guard let result = attempt.stepResults[index], result.status != .passed, result.status != .skipped,
-                result.status != .unknown
-            else { continue }
-            let pickleStep = testStep.pickleStepId.flatMap { query.pickleStep(id: $0) }
-            let text =
-                pickleStep.map { query.keyword(of: $0) + $0.text }
-                ?? ReportText.hookKeyword(testStep.hookId.flatMap { query.hook(id: $0) }, isBefore: index == 0)
-            let message: String
-            switch result.status {
-            case .undefined:
-                let closest = testStep.pickleStepId.map { query.closestStepDefinitions(toPickleStep: $0) } ?? []
-                message = "Undefined step" + (closest.first.map { ": did you mean \($0)?" } ?? "")
-            case .ambiguous: message = "Ambiguous: several step definitions match"
-            case .pending: message = result.message.map { "Pending: \($0)" } ?? "Pending"
-            default:
-                message = ReportText.failureText(result).split(separator: "\n").first.map(String.init) ?? "Failed"
-            }
-            let line = pickleStep.flatMap { query.gherkinStep(of: $0)?.location.line }
-            let location = line.map { ReportText.location(pickle.uri, $0) } ?? query.location(of: pickle)
-            return (text, message, location)
-        }
-        return nil
+        guard let problem = query.problems(in: attempt).first else { return nil }
+        let location = [problem.featurePlace.description, problem.codePlace?.description].compactMap { $0 }
+        return (problem.title, problem.explanation, location.joined(separator: " · "))
     }
 
     /// The features, each linked, with its scenario counts by status.
@@ -497,12 +492,23 @@ public final class HTMLFormatter: ReportFormatter {
     private func writeTags(_ names: [String]) {
         guard !names.isEmpty else { return }
         buffer.append("<div class=\"tags\">")
-        for name in names {
+        for name in names { writeTag(name) }
+        buffer.append("</div>")
+    }
+
+    /// A tag: a link to its tracker when `tagLinks` gives it one (an http or https URL, escaped), else a word.
+    private func writeTag(_ name: String) {
+        if let url = tagLinks.url(for: name) {
+            buffer.append("<a class=\"tag-name tag-link\" rel=\"noopener noreferrer\" href=\"")
+            buffer.appendHTML(url)
+            buffer.append("\">")
+            buffer.appendHTML(name)
+            buffer.append("</a>")
+        } else {
             buffer.append("<span class=\"tag-name\">")
             buffer.appendHTML(name)
             buffer.append("</span>")
         }
-        buffer.append("</div>")
     }
 
     private func writeBackground(_ background: Background) {
@@ -633,15 +639,14 @@ public final class HTMLFormatter: ReportFormatter {
         }
         if !pickle.tags.isEmpty {
             buffer.append("<span class=\"tags\">")
-            for tag in pickle.tags {
-                buffer.append("<span class=\"tag-name\">")
-                buffer.appendHTML(tag.name)
-                buffer.append("</span>")
-            }
+            for tag in pickle.tags { writeTag(tag.name) }
             buffer.append("</span>")
         }
         buffer.append("</div></div><div class=\"scenario-side\"><span class=\"sr-status\">")
         buffer.append(attempt == nil ? "not run" : Self.label(status))
+        if let attempt, query.isFlaky(attempt) {
+            buffer.append("<span class=\"badge badge-flaky\" title=\"failed, then passed on a retry\">flaky</span>")
+        }
         if let attempt {
             buffer.append(" · ")
             buffer.appendHTML(ReportText.humanDuration(attempt.duration))
@@ -650,6 +655,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("<br><span class=\"mono\">")
         buffer.appendHTML(query.location(of: pickle))
         buffer.append("</span></div></summary><div class=\"scenario-body\">")
+        if let history, let key = history.keys[pickle.id] { writeHistory(of: key, in: history.history) }
         if let lineage {
             writeDescription(lineage.scenario.description)
             if let examples = lineage.examples, let row = lineage.example { writeExampleRow(examples, row, status) }
@@ -737,26 +743,8 @@ public final class HTMLFormatter: ReportFormatter {
             buffer.appendHTML(meta.joined(separator: " · "))
             buffer.append("</span></div>")
             if let argument = pickleStep?.argument { writeArgument(argument) }
-            switch status {
-            case .failed:
-                writeError(result.map(ReportText.failureText) ?? "", where: gherkinLocation)
-            case .ambiguous:
-                writeError(result?.message ?? query.ambiguityText(testStep), where: gherkinLocation)
-            case .pending:
-                writeError(result?.message ?? "Pending: this step is not implemented yet.", where: gherkinLocation)
-            case .undefined:
-                var text = "Undefined step: no step definition matches it."
-                if let didYouMean = testStep.pickleStepId.flatMap({ query.didYouMeanText(forPickleStep: $0) }) {
-                    text += "\n" + didYouMean + "\nOr implement it with:\n\n"
-                } else {
-                    text += " Implement it with:\n\n"
-                }
-                if let snippet = testStep.pickleStepId.flatMap({ query.snippetText(forPickleStep: $0) }) {
-                    text += snippet
-                }
-                writeError(text, where: gherkinLocation)
-            case .passed, .skipped, .unknown:
-                break
+            if RunQuery.isProblem(status) {
+                writeError(query.explanation(of: testStep, result: result), where: gherkinLocation)
             }
             writeAttachments(attachments)
             buffer.append("</div></li>")

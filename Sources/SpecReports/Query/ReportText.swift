@@ -88,8 +88,9 @@ public enum ReportText {
             return "The `# encoding:` line names an encoding this reader does not know: save the file as UTF-8."
         }
         if message.hasPrefix("Language not supported") {
-            return "The `# language:` line names a language this runner does not have built in (en, fr, de, es and "
-                + "pt are): give Cucumber's gherkin-languages.json with --languages FILE or $GHERKIN_LANGUAGES."
+            return "The `# language:` line names a language Gherkin does not have (`--i18n-languages` lists them): "
+                + "check the code, or give its keywords in a gherkin-languages.json file with --languages FILE or "
+                + "$GHERKIN_LANGUAGES."
         }
         if message.hasPrefix("A tag may not contain whitespace") {
             return "A tag is one word after @: write @slow @wip, not @slow wip."

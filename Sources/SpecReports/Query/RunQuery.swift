@@ -189,6 +189,21 @@ public final class RunQuery {
     }
 
     private var lastAttemptIndexByPickle: [String: Int] = [:]
+    /// The attempts of each test case that was attempted more than once, in order.
+    private var retriedAttemptIndices: [String: [Int]] = [:]
+
+    /// Every attempt of `attempt`'s test case before it (the failed attempts that were retried), in order.
+    public func earlierAttempts(of attempt: TestCaseAttempt) -> [TestCaseAttempt] {
+        guard let indices = retriedAttemptIndices[attempt.testCase.id] else { return [] }
+        return indices.map { attempts[$0] }.prefix { $0 !== attempt }.map { $0 }
+    }
+
+    /// Whether `attempt` is *flaky*: its test case failed, was retried, and this last attempt passed (as
+    /// cucumber-ruby and Maven Surefire call it). A flaky scenario passes the run; every report says it was flaky.
+    public func isFlaky(_ attempt: TestCaseAttempt) -> Bool {
+        attempt.attempt > 0 && attempt.status == .passed && counts(attempt)
+            && earlierAttempts(of: attempt).contains { $0.status != .passed }
+    }
 
     // MARK: Updating
 
@@ -242,7 +257,9 @@ public final class RunQuery {
             let index = attempts.count
             attempts.append(TestCaseAttempt(started: started, testCase: testCase, pickle: pickle))
             attemptIndexById[started.id] = index
-            if lastAttemptIndexByTestCase.updateValue(index, forKey: testCase.id) == nil {
+            if let earlier = lastAttemptIndexByTestCase.updateValue(index, forKey: testCase.id) {
+                retriedAttemptIndices[testCase.id, default: [earlier]].append(index)
+            } else {
                 testCaseOrder.append(testCase.id)
             }
             lastAttemptIndexByPickle[testCase.pickleId] = index

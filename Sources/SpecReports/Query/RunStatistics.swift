@@ -8,6 +8,8 @@ public struct RunStatistics: Sendable, Hashable {
     public var steps = StatusCounts()
     /// Scenarios that fail the run (failed; or undefined, pending, ambiguous when strict and not `@wip`).
     public var failingScenarios = 0
+    /// Scenarios that failed, were retried and then passed (counted as passed in `scenarios` too).
+    public var flakyScenarios = 0
     /// From `testRunStarted` to `testRunFinished` (to the last message when interrupted).
     public var runDuration = MessageDuration.zero
     /// The sum of the durations of every step and hook of every attempt, retried ones included (as Cucumber's
@@ -29,6 +31,7 @@ extension RunQuery {
         for attempt in countedAttempts {
             statistics.scenarios.add(attempt.status)
             if attempt.isFailing(strict: strict) { statistics.failingScenarios += 1 }
+            if isFlaky(attempt) { statistics.flakyScenarios += 1 }
             for (index, step) in attempt.testCase.testSteps.enumerated() where step.pickleStepId != nil {
                 if let result = attempt.stepResults[index] { statistics.steps.add(result.status) }
             }

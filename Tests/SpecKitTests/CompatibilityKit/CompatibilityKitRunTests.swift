@@ -73,15 +73,14 @@ struct CompatibilityKitRunTests {
             let plan = try runner.plan(paths: try sample.featureFiles().map(\.path))
             let selected = try runner.selectedScenarios(in: plan)
             let beforeAll = await runner.runTestRunHooks(.beforeAll)
-            var results: [ScenarioResult] = []
+            var runs: [ScenarioRun] = []
             if beforeAll.failure == nil {
-                for scenario in selected { results.append(await runner.run(scenario, in: plan)) }
+                for scenario in selected { runs.append(try await runner.run(scenario, in: plan)) }
             }
             let afterAll = await runner.runTestRunHooks(.afterAll)
             let time = Timestamp(seconds: 0, nanos: 0)
-            let stream = runner.stream(
-                plan: plan, selected: selected, results: results, beforeAll: beforeAll.envelopes,
-                afterAll: afterAll.envelopes, runHookFailure: beforeAll.failure ?? afterAll.failure, startedAt: time,
+            let stream = await runner.stream(
+                plan: plan, selected: selected, runs: runs, beforeAll: beforeAll, afterAll: afterAll, startedAt: time,
                 finishedAt: time)
             try Self.compare(stream, with: sample)
         }

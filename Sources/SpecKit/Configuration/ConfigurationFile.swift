@@ -1,0 +1,315 @@
+import Foundation
+import Messages
+import StepSuggestions
+
+/// A configuration file in cucumber-js's `cucumber.json` format: each top-level key is a profile, `default` the one
+/// used when none is named, each profile an object of options (`ProfileKey.all`), or a command line (a string or
+/// an array of arguments, as cucumber-js allows).
+///
+/// ```json
+/// {
+///   "default": { "format": ["progress", "html:reports/report.html"], "strict": true },
+///   "ci": { "tags": "not @wip", "parallel": 4, "retry": 1, "format": ["junit:reports/junit.xml"] },
+///   "smoke": "--tags @smoke --fail-fast"
+/// }
+/// ```
+///
+/// An unknown key or a value of the wrong type in a profile used, or a profile that does not exist, is a
+/// `ConfigurationFileError` naming the file, the line and column where found, the profile, the key and what it
+/// expects.
+public struct ConfigurationFile: Sendable {
+    /// The file name looked for in a package's root.
+    public static let defaultName = "cucumber.json"
+    /// The environment variable naming the profiles `swift test` uses (`SPECKIT_PROFILE=ci`, or `ci,slow`).
+    public static let profileVariable = "SPECKIT_PROFILE"
+    /// The environment variable naming another configuration file for `swift test`.
+    public static let fileVariable = "SPECKIT_CONFIG"
+
+    /// The file's path, as given.
+    public let path: String
+    /// The profile names, sorted.
+    public var profileNames: [String] { profiles.keys.sorted() }
+
+    private let profiles: [String: JSONValue]
+    private let reader: ProfileReader
+
+    /// Reads the file at `path`; `extraKeys` are the command's own options a profile may set (`store`). The
+    /// profiles are checked when used (`settings(profiles:)`), as cucumber-js does.
+    ///
+    /// - Throws: `ConfigurationFileError` when the file cannot be read or is not a JSON object.
+    public init(path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationFileError(path: path, message: "cannot read the configuration file")
+        }
+        try self.init(data: data, path: path, extraKeys: extraKeys)
+    }
+
+    /// Reads a configuration file's bytes; `path` names it in errors.
+    ///
+    /// - Throws: `ConfigurationFileError`, as `init(path:extraKeys:)`.
+    public init(data: Data, path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
+        self.path = path
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: data)
+        } catch {
+            throw ConfigurationFileError(
+                path: path, line: error.line, column: error.column, message: "not valid JSON: \(error.reason)")
+        }
+        guard case .object(let members) = root else {
+            throw ConfigurationFileError(
+                path: path, line: 1, column: 1, message: "expected a JSON object of profiles, e.g. {\"default\": {}}")
+        }
+        reader = ProfileReader(path: path, text: [UInt8](data), extraKeys: extraKeys)
+        profiles = members
+    }
+
+    /// The settings of `names` merged in order (see `ProfileSettings.merging(_:)`); of `default` (or nothing, when
+    /// the file has none) when `names` is empty.
+    ///
+    /// - Throws: `ConfigurationFileError` when a profile named is not in the file, or holds an unknown key or a
+    ///   value of the wrong type.
+    public func settings(profiles names: [String]) throws(ConfigurationFileError) -> ProfileSettings {
+        guard !names.isEmpty else {
+            guard let profile = profiles["default"] else { return ProfileSettings() }
+            return try reader.read(profile: "default", profile)
+        }
+        var merged = ProfileSettings()
+        for name in names {
+            guard let profile = profiles[name] else {
+                let known = profileNames.isEmpty ? "it has none" : "it has " + profileNames.joined(separator: ", ")
+                throw ConfigurationFileError(path: path, message: "no profile \"\(name)\" (\(known))")
+            }
+            merged = merged.merging(try reader.read(profile: name, profile))
+        }
+        return merged
+    }
+
+    /// The settings a run in the package at `packageRoot` takes from its configuration file: the file is
+    /// `$SPECKIT_CONFIG` when set, else `cucumber.json` in the package root; the profiles are `profiles` followed
+    /// by those of `$SPECKIT_PROFILE` (names separated by commas or spaces), else `default`.
+    ///
+    /// No file and no profile asked for is no setting. This is what `swift test` applies (see
+    /// `ProfileSettings.apply(to:)`), as the command applies `--config` and `--profile`. `extraKeys` are the keys
+    /// of the package's command's own options that a profile may hold (`store`), kept in `ProfileSettings.extra`.
+    ///
+    /// - Throws: `ConfigurationFileError` when the file is wrong, when `$SPECKIT_CONFIG` names no file, or when a
+    ///   profile is asked for and there is no file or no such profile in it.
+    public static func settings(
+        packageRoot: URL, profiles: [String] = [], environment: [String: String], extraKeys: [String] = []
+    ) throws(ConfigurationFileError) -> ProfileSettings {
+        let named =
+            profiles
+            + (environment[profileVariable] ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        let path: String
+        if let file = environment[fileVariable], !file.isEmpty {
+            path = file.hasPrefix("/") ? file : packageRoot.appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ConfigurationFileError(path: path, message: "no such configuration file (\(fileVariable))")
+            }
+        } else {
+            path = packageRoot.appendingPathComponent(defaultName).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                guard named.isEmpty else {
+                    throw ConfigurationFileError(
+                        path: path,
+                        message: "no configuration file, so no profile \"\(named[0])\" (\(profileVariable))")
+                }
+                return ProfileSettings()
+            }
+        }
+        return try ConfigurationFile(path: path, extraKeys: extraKeys).settings(profiles: named)
+    }
+}
+
+/// Reads the profiles of one configuration file, with the file's text at hand to say where a problem is.
+struct ProfileReader: Sendable {
+    let path: String
+    let text: [UInt8]
+    let keys: [String: ProfileKey]
+    let options: [String: ProfileKey]
+
+    init(path: String, text: [UInt8], extraKeys: [String]) {
+        self.path = path
+        self.text = text
+        var keys: [String: ProfileKey] = [:]
+        var options: [String: ProfileKey] = [:]
+        for key in ProfileKey.all + extraKeys.map(ProfileKey.extra) {
+            keys[key.key] = key
+            if !key.option.isEmpty { options[key.option] = key }
+            if let short = key.short { options[short] = key }
+            if let negation = key.negation { options[negation] = key }
+        }
+        self.keys = keys
+        self.options = options
+    }
+
+    func read(profile name: String, _ value: JSONValue) throws(ConfigurationFileError) -> ProfileSettings {
+        switch value {
+        case .object(let members):
+            var settings = ProfileSettings()
+            for key in members.keys.sorted() {
+                guard let member = members[key] else { continue }
+                guard let profileKey = keys[key] else {
+                    throw error(profile: name, key: key, message: unknownKeyMessage(key))
+                }
+                guard let parsed = profileKey.value(of: member) else {
+                    throw error(
+                        profile: name, key: key,
+                        message: "\"\(key)\" must be \(profileKey.kind.expected), not \(Self.describe(member))")
+                }
+                profileKey.store(&settings, parsed)
+            }
+            return settings
+        case .string(let line):
+            return try read(profile: name, arguments: try split(line, profile: name))
+        case .array(let items):
+            var arguments: [String] = []
+            for item in items {
+                guard case .string(let argument) = item else {
+                    throw error(profile: name, message: "a profile written as an array holds only strings (arguments)")
+                }
+                arguments.append(argument)
+            }
+            return try read(profile: name, arguments: arguments)
+        default:
+            throw error(
+                profile: name,
+                message: "must be an object of options, a command line, or an array of arguments, not "
+                    + Self.describe(value))
+        }
+    }
+
+    /// A profile written as a command line: options of `ProfileKey.all`, and paths.
+    func read(profile name: String, arguments: [String]) throws(ConfigurationFileError) -> ProfileSettings {
+        var settings = ProfileSettings()
+        var index = 0
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument != "-" else {
+                settings.paths.append(argument)
+                continue
+            }
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            guard let key = options[argument] else {
+                throw error(profile: name, message: "unknown option '\(argument)' in the profile's command line")
+            }
+            if key.kind == .flag {
+                key.store(&settings, .flag(argument != key.negation))
+                continue
+            }
+            guard let text = inline ?? (index < arguments.count ? arguments[index] : nil) else {
+                throw error(profile: name, message: "\(argument) needs a value (\(key.kind.expected))")
+            }
+            if inline == nil { index += 1 }
+            guard let parsed = key.value(of: text) else {
+                throw error(profile: name, message: "\(argument) \(text): expected \(key.kind.expected)")
+            }
+            key.store(&settings, parsed)
+        }
+        return settings
+    }
+
+    private func unknownKeyMessage(_ key: String) -> String {
+        if let advice = ProfileKey.unsupported[key] { return "\"\(key)\" is not supported: \(advice)" }
+        let known = keys.keys.sorted()
+        let closest = known.min { editDistance(key, $0) < editDistance(key, $1) }
+        var message = "unknown key \"\(key)\""
+        if let closest, editDistance(key, closest) <= max(2, closest.count / 3) {
+            message += "; did you mean \"\(closest)\"?"
+        }
+        return message + " (known keys: " + known.joined(separator: ", ") + ")"
+    }
+
+    /// Splits a command line as a shell does: words separated by spaces, quotes (`'...'`, `"..."`) and `\` escapes.
+    private func split(_ line: String, profile: String) throws(ConfigurationFileError) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        guard quote == nil, !escaped else {
+            throw error(profile: profile, message: "the profile's command line ends inside a quote")
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    private func error(profile: String, key: String? = nil, message: String) -> ConfigurationFileError {
+        let place = locate(profile: profile, key: key)
+        return ConfigurationFileError(
+            path: path, line: place?.line, column: place?.column, message: "profile \"\(profile)\": \(message)")
+    }
+
+    /// Where `"key":` is written inside the profile (or where the profile is, without a key): the first such key
+    /// after the profile's own key in the text.
+    private func locate(profile: String, key: String?) -> (line: Int, column: Int)? {
+        guard let profileOffset = offset(ofKey: profile, from: 0) else { return nil }
+        let offset = key.flatMap { self.offset(ofKey: $0, from: profileOffset) } ?? profileOffset
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where text[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: text[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+        return (line, column)
+    }
+
+    /// The offset of the first `"key"` followed by `:` at or after `start`.
+    private func offset(ofKey key: String, from start: Int) -> Int? {
+        let quoted = Array("\"\(key)\"".utf8)
+        var index = start
+        while index + quoted.count <= text.count {
+            if text[index] == quoted[0], Array(text[index..<index + quoted.count]) == quoted {
+                var after = index + quoted.count
+                while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
+                if after < text.count, text[after] == UInt8(ascii: ":") { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `"4"` (a string), `4`, `true`, `an array`, `an object`, `null`, for error messages.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "\(flag)"
+        case .number(let number):
+            number.rounded() == number && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+        case .string(let text): "the string \"\(text)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

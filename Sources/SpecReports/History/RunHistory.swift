@@ -1,0 +1,148 @@
+import Foundation
+import Messages
+
+/// The outcome of each scenario over the last runs, kept in a small JSON file beside the reports
+/// (`history.json`): the HTML report shows each scenario's last results as a strip, when it last changed, whether
+/// it is flaky across runs and how its duration moves; the console lists what changed since the last run.
+///
+/// ```swift
+/// var (history, warning) = RunHistory.load(from: url)   // missing: empty; corrupt or foreign: empty, and a warning
+/// history.record(query)                                // this run, as the stream tells it
+/// try history.write(to: url)                           // atomically; at most `limit` runs kept
+/// ```
+///
+/// A scenario is known across runs by its file, its name and, for an examples row, its position (its line would
+/// change whenever a line is added above it).
+public struct RunHistory: Sendable, Hashable {
+    /// The most runs kept by default.
+    public static let defaultLimit = 30
+    /// What the file says it is: a file without it is not overwritten as a history.
+    static let format = "feedspecs-run-history"
+
+    /// One run.
+    public struct Run: Sendable, Hashable {
+        /// When it started, ISO 8601.
+        public var startedAt: String
+        /// Whether it passed.
+        public var success: Bool
+        /// Each scenario's outcome, by its key (`RunHistory.key(of:in:)`).
+        public var scenarios: [String: Outcome]
+
+        /// Creates a run.
+        public init(startedAt: String, success: Bool, scenarios: [String: Outcome]) {
+            self.startedAt = startedAt
+            self.success = success
+            self.scenarios = scenarios
+        }
+    }
+
+    /// What a scenario did in one run.
+    public struct Outcome: Sendable, Hashable {
+        /// `passed`, `failed`, `undefined`, `pending`, `ambiguous`, `skipped`, `unknown`, or `flaky` (failed, then
+        /// passed on a retry).
+        public var status: String
+        /// How long its counted attempt took, in milliseconds.
+        public var milliseconds: Int
+
+        /// Creates an outcome.
+        public init(status: String, milliseconds: Int) {
+            self.status = status
+            self.milliseconds = milliseconds
+        }
+    }
+
+    /// The runs, oldest first.
+    public private(set) var runs: [Run]
+    /// The most runs kept: recording one more forgets the oldest.
+    public var limit: Int
+
+    /// An empty history.
+    public init(runs: [Run] = [], limit: Int = RunHistory.defaultLimit) {
+        self.limit = max(1, limit)
+        self.runs = Array(runs.suffix(self.limit))
+    }
+
+    /// Adds the run `query` holds (its counted attempts), forgetting the oldest runs beyond `limit`.
+    public mutating func record(_ query: RunQuery) {
+        var scenarios: [String: Outcome] = [:]
+        for (key, attempt) in Self.keyedAttempts(query) {
+            let status = query.isFlaky(attempt) ? "flaky" : attempt.status.rawValue.lowercased()
+            scenarios[key] = Outcome(
+                status: status, milliseconds: max(0, Int(attempt.duration.nanoseconds / 1_000_000)))
+        }
+        let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
+        runs.append(Run(startedAt: startedAt, success: query.success, scenarios: scenarios))
+        if runs.count > limit { runs.removeFirst(runs.count - limit) }
+    }
+
+    /// The key of each counted attempt of `query`: `uri › scenario name`, with ` #N` for the N-th scenario of the
+    /// same file and name (examples rows, scenarios named alike).
+    static func keyedAttempts(_ query: RunQuery) -> [(String, TestCaseAttempt)] {
+        var seen: [String: Int] = [:]
+        var keyed: [(String, TestCaseAttempt)] = []
+        for pickle in query.pickles {
+            let base = "\(pickle.uri) › \(pickle.name)"
+            let number = seen[base, default: 0] + 1
+            seen[base] = number
+            guard let attempt = query.countedAttempt(of: pickle) else { continue }
+            keyed.append((number == 1 ? base : "\(base) #\(number)", attempt))
+        }
+        return keyed
+    }
+
+    /// The key of each pickle of `query` that ran, by pickle id.
+    public static func keys(in query: RunQuery) -> [String: String] {
+        Dictionary(keyedAttempts(query).map { ($1.testCase.pickleId, $0) }) { first, _ in first }
+    }
+
+    /// What one scenario did over the runs: its outcome in each (nil where it did not run), oldest first.
+    public func timeline(of key: String) -> [Outcome?] {
+        runs.map { $0.scenarios[key] }
+    }
+
+    /// The scenarios whose status differs between the last two runs, with their old and new status, by key.
+    public var changes: [(key: String, old: String, new: String)] {
+        guard runs.count >= 2 else { return [] }
+        let previous = runs[runs.count - 2].scenarios
+        let latest = runs[runs.count - 1].scenarios
+        return latest.keys.sorted().compactMap { key in
+            guard let old = previous[key]?.status, let new = latest[key]?.status, old != new else { return nil }
+            return (key, old, new)
+        }
+    }
+}
+
+extension RunHistory {
+    /// A summary of one scenario's timeline, for the HTML report.
+    public struct Trend: Sendable, Hashable {
+        /// How many runs back its status last changed (1: in this run), nil when it never changed.
+        public var changedRunsAgo: Int?
+        /// The status before that change.
+        public var changedFrom: String?
+        /// Whether it is flaky across runs: flaky in a run, or passing and failing in turn more than once.
+        public var isFlaky: Bool
+        /// This run's duration divided by the median of the earlier runs' (nil without earlier runs).
+        public var durationRatio: Double?
+    }
+
+    /// The trend of one scenario's timeline (the last run being this one).
+    public func trend(of key: String) -> Trend {
+        let outcomes = timeline(of: key).compactMap { $0 }
+        var changedRunsAgo: Int?
+        var changedFrom: String?
+        var flips = 0
+        for index in outcomes.indices.dropFirst() where outcomes[index].status != outcomes[index - 1].status {
+            flips += 1
+            changedRunsAgo = outcomes.count - index
+            changedFrom = outcomes[index - 1].status
+        }
+        let isFlaky = outcomes.contains { $0.status == "flaky" } || flips >= 3
+        var ratio: Double?
+        if let last = outcomes.last, outcomes.count >= 2 {
+            let earlier = outcomes.dropLast().map(\.milliseconds).sorted()
+            let median = earlier[earlier.count / 2]
+            ratio = Double(max(last.milliseconds, 1)) / Double(max(median, 1))
+        }
+        return Trend(changedRunsAgo: changedRunsAgo, changedFrom: changedFrom, isFlaky: isFlaky, durationRatio: ratio)
+    }
+}
