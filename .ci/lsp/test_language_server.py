@@ -10,6 +10,7 @@ Run from the repository root after `swift build --product feed-specs`:
 import json
 import re
 import subprocess
+import time
 
 import pytest
 from lsp_support import COMMAND, ROOT, SERVER, SPECS, STEPS, RawServer, completion_items, open_document, swift_line
@@ -513,3 +514,22 @@ def test_specs_changed_on_disk_are_read_again_when_the_client_says_so(tmp_path):
     finally:
         server.process.kill()
         server.process.wait()
+
+
+def test_a_request_cancelled_while_it_waits_is_answered_as_cancelled(raw: RawServer):
+    raw.initialize()
+    scenario = "  Scenario: s{n}\n    Given the customer has connectivity\n    When the customer opens the feed\n\n"
+    text = "Feature: Big\n\n" + "".join(scenario.format(n=n) for n in range(60_000))
+    uri = (SPECS / "big.feature").as_uri()
+    raw.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+              "params": {"textDocument": {"uri": uri, "languageId": "gherkin", "version": 1, "text": text}}})
+    time.sleep(0.2)  # the server is reading the 5 MB document: what follows waits in its queue, together
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 12}}
+    messages = [
+        {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": hover},
+        {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 20}},
+        {"jsonrpc": "2.0", "id": 21, "method": "textDocument/hover", "params": hover},
+    ]
+    raw.write(b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in (json.dumps(m).encode() for m in messages)))
+    assert raw.response(20)["error"]["code"] == -32800
+    assert "result" in raw.response(21)
