@@ -65,3 +65,13 @@ async def test_formatting_a_document_that_does_not_parse_says_so(client: Languag
     message = client.messages[-1]
     assert message.type == types.MessageType.Warning
     assert "Not formatted" in message.message and "line 4" in message.message
+
+
+@pytest.mark.asyncio
+async def test_a_misspelt_keyword_in_a_markdown_bullet_is_a_warning(client: LanguageClient):
+    text = "# Feature: Draft\n\n## Scenario: s\n\n* Givn the customer has connectivity\n* When the customer opens the feed\n"
+    uri = await open_document(client, "draft.feature.md", text)
+    (warning,) = client.diagnostics[uri]
+    assert warning.code == "keyword-typo"
+    assert warning.range.start == types.Position(line=4, character=2)
+    assert warning.range.end == types.Position(line=4, character=6)

@@ -11,7 +11,8 @@ enum CodeActions {
         let range = request.params["range"] as? [String: Any] ?? [:]
         let line = (range["start"] as? [String: Any])?["line"] as? Int ?? -1
         var actions: [[String: Any]] = []
-        if let near = Diagnostics.nearMissKeyword(document.lines[line], dialect: document.dialect),
+        if let near = Diagnostics.nearMissKeyword(
+            document.lines[line], dialect: document.dialect, markdown: document.isMarkdown),
             document.step(onLine: line) == nil
         {
             actions.append([

@@ -29,7 +29,9 @@ struct Diagnostics {
             let line = max(error.line - 1, 0)
             let start = error.column.map { document.lines.utf16Offset(line: line, column: $0) } ?? 0
             var message = ReportText.plainWords(forParseError: error.message)
-            if let keyword = Self.nearMissKeyword(document.lines[line], dialect: document.dialect) {
+            if let keyword = Self.nearMissKeyword(
+                document.lines[line], dialect: document.dialect, markdown: document.isMarkdown)
+            {
                 message += " Did you mean “\(keyword.keyword)”?"
             }
             diagnostics.append(
@@ -90,9 +92,11 @@ struct Diagnostics {
     /// like a step of the library (it matches one, or one is close).
     private func keywordTypos(_ document: SpecDocument) -> [[String: Any]] {
         var warnings: [[String: Any]] = []
-        for line in Self.descriptionLines(document).prefix(Self.maximumDescriptionLines) {
+        for line in (Self.descriptionLines(document) + Self.proseBullets(document)).prefix(Self.maximumDescriptionLines)
+        {
             let text = document.lines[line]
-            guard let near = Self.nearMissKeyword(text, dialect: document.dialect) else { continue }
+            guard let near = Self.nearMissKeyword(text, dialect: document.dialect, markdown: document.isMarkdown)
+            else { continue }
             let rest = near.rest
             guard StepSuggester.isScored(rest) else { continue }
             let readsLikeStep: Bool
@@ -115,10 +119,16 @@ struct Diagnostics {
     /// The first word of `line` when it is a near miss of a step keyword of `dialect` (one edit for keywords of
     /// up to four letters, two for longer ones, case ignored, or the keyword without its space), with the
     /// keyword, the word's UTF-16 range and the text after it.
-    static func nearMissKeyword(_ line: String, dialect: GherkinDialect)
+    static func nearMissKeyword(_ line: String, dialect: GherkinDialect, markdown: Bool = false)
         -> (word: String, keyword: String, start: Int, end: Int, rest: String)?
     {
-        let indentation = line.prefix { $0 == " " || $0 == "\t" }
+        var indentation = line.prefix { $0 == " " || $0 == "\t" }
+        if markdown, let bullet = line.dropFirst(indentation.count).first, "*-+".contains(bullet),
+            line.dropFirst(indentation.count + 1).first == " "
+        {
+            // A Markdown step is a bullet, then its keyword: `* Givn the cache is empty` is a bullet of prose.
+            indentation = line.prefix(indentation.count + 2)
+        }
         let body = line.dropFirst(indentation.count)
         let words = body.split(separator: " ", omittingEmptySubsequences: false)
         guard let first = words.first, !first.isEmpty else { return nil }
@@ -140,6 +150,17 @@ struct Diagnostics {
         let rest = words.dropFirst(best.words).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !rest.isEmpty else { return nil }
         return (word, best.keyword, start, start + word.utf16.count, rest)
+    }
+
+    /// In a Markdown spec, the bullets that are not steps (prose to the parser).
+    static func proseBullets(_ document: SpecDocument) -> [Int] {
+        guard document.isMarkdown else { return [] }
+        let steps = Set(document.steps.map(\.line))
+        return document.lines.lines.indices.filter { line in
+            let text = document.lines[line].drop { $0 == " " || $0 == "\t" }
+            guard let bullet = text.first, "*-+".contains(bullet), text.dropFirst().first == " " else { return false }
+            return !steps.contains(line) && !document.isInDocString(line)
+        }
     }
 
     /// The lines (from 0) of the descriptions of the feature, its rules, backgrounds, scenarios and examples.
