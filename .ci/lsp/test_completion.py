@@ -114,3 +114,13 @@ async def test_nothing_is_offered_inside_doc_strings_tables_and_comments(client:
     uri = await open_document(client, "draft.feature", text)
     for line in (4, 7, 8):
         assert not await completion_items(client, uri, line, len(text.split("\n")[line]))
+
+
+@pytest.mark.asyncio
+async def test_an_outlines_placeholders_stand_for_values(client: LanguageClient):
+    line = "    Given the cache holds <count> images saved <age> a"
+    text = "Feature: Draft\n  Scenario Outline: s\n" + line + "\n\n    Examples:\n      | count | age |\n      | 3 | 1 day |\n"
+    uri = await open_document(client, "draft.feature", text)
+    items = await completion_items(client, uri, 2, len(line))
+    item = next(item for item in items if item.label == "the cache holds {int} image(s) saved {duration} ago")
+    assert item.text_edit.new_text == "ago"

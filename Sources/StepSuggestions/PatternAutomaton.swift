@@ -260,18 +260,60 @@ struct PatternAutomaton: Sendable {
         return result <= limit ? result : nil
     }
 
-    /// The states the pattern can be in after reading `text` exactly (no edit): the text is a prefix of one of
-    /// the pattern's strings when the set is not empty.
-    func exactStates(after text: PreparedText) -> [Int] {
+    /// The states the pattern can be in after reading `text` exactly (no edit, case ignored): the text is a prefix
+    /// of one of the pattern's strings when the set is not empty. With `placeholders`, an outline's `<name>` may
+    /// stand for a whole value (a parameter or a capture group), as it will be one in every examples row.
+    func exactStates(after text: PreparedText, placeholders: Bool = false) -> [Int] {
         let masks = setMasks(text)
-        var previous = [Int32](repeating: 0, count: stateCount)
-        var current = [Int32](repeating: 0, count: stateCount)
-        firstRow(&previous)
-        for position in 0..<text.scalars.count {
-            if row(&current, previous: previous, text, masks, at: position) > 0 { return [] }
-            swap(&previous, &current)
+        var current = closure([0])
+        var pending: [Int: Set<Int>] = [:]  // states reached through a placeholder, by the position after it
+        let count = text.scalars.count
+        var position = 0
+        while position < count {
+            if placeholders, text.scalars[position] == "<", let end = placeholderEnd(text, from: position) {
+                let exits = current.compactMap { state in
+                    values.first { $0.entry == state && !$0.isNested }.map(\.exit)
+                }
+                if !exits.isEmpty { pending[end, default: []].formUnion(exits) }
+            }
+            var next: Set<Int> = []
+            for state in current {
+                for (to, edgeIndex) in outgoing[state] where accepts(edges[Int(edgeIndex)], text, masks, at: position) {
+                    next.insert(Int(to))
+                }
+                for index in Int(loopStart[state])..<Int(loopStart[state + 1])
+                where accepts(loops[index], text, masks, at: position) {
+                    next.insert(state)
+                }
+            }
+            position += 1
+            if let reached = pending.removeValue(forKey: position) { next.formUnion(reached) }
+            current = closure(next)
+            if current.isEmpty && pending.isEmpty { return [] }
         }
-        return previous.indices.filter { previous[$0] == 0 }
+        return current.sorted()
+    }
+
+    /// The position after the `>` closing a `<name>` that starts at `start` (no `<` inside), if any.
+    private func placeholderEnd(_ text: PreparedText, from start: Int) -> Int? {
+        var index = start + 1
+        while index < text.scalars.count {
+            let scalar = text.scalars[index]
+            if scalar == ">" { return index > start + 1 ? index + 1 : nil }
+            if scalar == "<" { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `states` and every state their empty edges reach.
+    private func closure(_ states: Set<Int>) -> Set<Int> {
+        var reached = states
+        var pending = Array(states)
+        while let state = pending.popLast() {
+            for next in outgoingEpsilon[state] where reached.insert(Int(next)).inserted { pending.append(Int(next)) }
+        }
+        return reached
     }
 
     private func firstRow(_ row: inout [Int32]) {

@@ -57,7 +57,8 @@ package struct StepPatterns: Sendable {
     /// What remains to write of definition `definition` for a step whose text so far is `typed`, from the
     /// scalar offset `start` of `typed` on (where the word being typed starts): the typed word with the
     /// pattern's case, then the rest, each parameter a place. Nil when no step of the definition begins with
-    /// `typed` (case ignored), or it is over `StepSuggester.maximumTextLength`.
+    /// `typed` (case ignored; an outline's `<name>` before the word stands for a whole value), or it is over
+    /// `StepSuggester.maximumTextLength`.
     package func continuation(of definition: Int, typed: String, from start: Int) -> [Segment]? {
         guard StepSuggester.isScored(typed), let automaton = automaton(definition) else { return nil }
         let text = PreparedText(typed.unicodeScalars)
@@ -93,18 +94,23 @@ extension PatternAutomaton {
     /// See `StepPatterns.continuation(of:typed:from:)`.
     func continuation(_ text: PreparedText, from start: Int) -> [StepPatterns.Segment]? {
         let head = PreparedText(text.scalars[..<start])
-        let initial = exactStates(after: head)
+        let initial = exactStates(after: head, placeholders: true)
         guard !initial.isEmpty else { return nil }
         let masks = setMasks(text)
         // Reads the word being typed from every state the text before it can be in, remembering the way.
-        var trail: [(state: Int, parent: Int, written: Unicode.Scalar?)] = initial.map { ($0, -1, nil) }
+        // Each step of the way: its state, the step before, the scalar written, and how many of the word's scalars
+        // a value took so far (fewer is better: a value's text is what the pattern cannot write).
+        var trail: [(state: Int, parent: Int, written: Unicode.Scalar?, inValues: Int)] = initial.map {
+            ($0, -1, nil, 0)
+        }
         var layer = Array(trail.indices)
         for position in start..<text.scalars.count {
             var reached: [Int: Int] = [:]
-            func reach(_ state: Int, from parent: Int, writing scalar: Unicode.Scalar?) {
-                guard reached[state] == nil else { return }
+            func reach(_ state: Int, from parent: Int, writing scalar: Unicode.Scalar?, inValue: Bool) {
+                let count = trail[parent].inValues + (inValue ? 1 : 0)
+                if let known = reached[state], trail[known].inValues <= count { return }
                 reached[state] = trail.count
-                trail.append((state, parent, scalar))
+                trail.append((state, parent, scalar, count))
             }
             for index in layer {
                 let state = trail[index].state
@@ -112,11 +118,11 @@ extension PatternAutomaton {
                     let edge = edges[Int(edgeIndex)]
                     guard accepts(edge, text, masks, at: position) else { continue }
                     let written = edge.set < 0 ? Unicode.Scalar(edge.original) : text.scalars[position]
-                    reach(Int(to), from: index, writing: written)
+                    reach(Int(to), from: index, writing: written, inValue: edge.value >= 0)
                 }
                 for loopIndex in Int(loopStart[state])..<Int(loopStart[state + 1])
                 where accepts(loops[loopIndex], text, masks, at: position) {
-                    reach(state, from: index, writing: text.scalars[position])
+                    reach(state, from: index, writing: text.scalars[position], inValue: loops[loopIndex].value >= 0)
                 }
             }
             // Empty edges go forward: closing over the states in order reaches everything.
@@ -124,16 +130,21 @@ extension PatternAutomaton {
                 var pending = [state]
                 while let current = pending.popLast() {
                     guard let index = reached[current] else { continue }
-                    for next in outgoingEpsilon[current] where reached[Int(next)] == nil {
-                        reach(Int(next), from: index, writing: nil)
-                        pending.append(Int(next))
+                    for next in outgoingEpsilon[current] {
+                        let before = reached[Int(next)]
+                        reach(Int(next), from: index, writing: nil, inValue: false)
+                        if reached[Int(next)] != before { pending.append(Int(next)) }
                     }
                 }
             }
             layer = reached.values.sorted()
             if layer.isEmpty { return nil }
         }
-        guard let chosen = layer.min(by: { trail[$0].state < trail[$1].state }) else { return nil }
+        guard
+            let chosen = layer.min(by: {
+                (trail[$0].inValues, trail[$0].state) < (trail[$1].inValues, trail[$1].state)
+            })
+        else { return nil }
         var word: [Unicode.Scalar] = []
         var index = chosen
         while index >= 0 {
