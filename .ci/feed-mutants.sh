@@ -38,7 +38,7 @@ mutant load-deletes-expired Sources/Feed/FeedCache/LocalFeedLoader.swift \
     'guard let cache, policy.isFresh(savedAt: cache.timestamp, at: currentDate()) else { try? await store.deleteCachedFeed(); return [] }' \
     'loading an expired cache deletes it (loading must never change the cache)'
 mutant background-skips-validation Sources/FeedApp/FeedApp.swift \
-    'try? await localLoader.validateCache()' '_ = localLoader' \
+    'try? await validateCache()' '_ = self' \
     'the app does not validate the cache when it enters the background'
 mutant empty-cache-shown Sources/FeedApp/FeedApp.swift \
     'fallback: NonEmptyFeedLoader(local))' 'fallback: local)' \

@@ -63,10 +63,9 @@ struct FeedCommand {
 
     private func validate(_ options: CacheOptions) async -> Int32 {
         let store = makeStore(options)
-        let loader = LocalFeedLoader(
-            store: store, currentDate: clock(options), maxCacheAgeInDays: options.maxAgeDays)
+        let app = FeedApp(store: store, currentDate: clock(options), maxCacheAgeInDays: options.maxAgeDays)
         do {
-            try await loader.validateCache()
+            try await app.validateCache()
             if let cache = try await store.retrieve() {
                 output("The cache holds \(cache.feed.count) images saved \(cache.timestamp.ISO8601Format()).")
             } else {

@@ -214,4 +214,54 @@ struct FeedAppTests {
         #expect(await app.screen == .loading)
         #expect(await store.operations == [.retrieve, .deleteCachedFeed])
     }
+
+    @Test func `validating the cache deletes an expired cache`() async throws {
+        let store = await cachedStore(uniqueImageFeed().models, savedAt: testNow.adding(days: -7))
+        let app = makeApp(client: .offline(), store: store)
+
+        try await app.validateCache()
+
+        #expect(await store.retrieve() == nil)
+    }
+
+    @Test func `validating the cache reports a failed deletion`() async {
+        let store = FeedStoreSpy(deletion: .failure(AnyError()), retrieval: .failure(AnyError()))
+        let app = makeApp(client: .offline(), store: store)
+
+        await #expect {
+            try await app.validateCache()
+        } throws: { error in
+            guard case LocalFeedLoader.Error.deletionFailed(let cause) = error else { return false }
+            return cause as? AnyError == AnyError()
+        }
+        #expect(await store.operations == [.retrieve, .deleteCachedFeed])
+    }
+
+    @Test func `an app without a server shows the fresh cached feed on launch`() async {
+        let cached = uniqueImageFeed(count: 3).models
+        let store = await cachedStore(cached, savedAt: testNow.adding(days: -6))
+        let app = FeedApp(store: store, currentDate: TestClock().currentDate)
+
+        #expect(await app.launch() == .loaded(cached))
+    }
+
+    @Test func `an app without a server shows the error message on launch when the cache is expired`() async {
+        let store = await cachedStore(uniqueImageFeed().models, savedAt: testNow.adding(days: -2))
+        let app = FeedApp(store: store, currentDate: TestClock().currentDate, maxCacheAgeInDays: 2)
+
+        #expect(await app.launch() == .connectionError)
+    }
+
+    @Test func `an app without a server validates its cache with its maximum age`() async throws {
+        let saved = CachedFeed(feed: uniqueImageFeed().local, timestamp: testNow.adding(days: -8))
+        let store = InMemoryFeedStore(cache: saved)
+        let app = FeedApp(store: store, currentDate: TestClock().currentDate, maxCacheAgeInDays: 9)
+
+        try await app.validateCache()
+        #expect(await store.retrieve() == saved)
+
+        let expiring = FeedApp(store: store, currentDate: TestClock().currentDate, maxCacheAgeInDays: 8)
+        try await expiring.validateCache()
+        #expect(await store.retrieve() == nil)
+    }
 }
