@@ -1,6 +1,5 @@
 import Feed
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 
 /// A mistake on the command line: reported as one line followed by the usage, with exit status 2.

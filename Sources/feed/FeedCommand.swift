@@ -1,7 +1,6 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 
 #if canImport(FoundationNetworking)

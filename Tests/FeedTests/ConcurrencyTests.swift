@@ -1,7 +1,7 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
-import FeedSupport
+import FeedTestDoubles
 import Foundation
 import Testing
 

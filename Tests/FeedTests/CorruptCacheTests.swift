@@ -2,7 +2,7 @@ import CSQLite
 import Feed
 import FeedApp
 import FeedInfrastructure
-import FeedSupport
+import FeedTestDoubles
 import Foundation
 import Testing
 

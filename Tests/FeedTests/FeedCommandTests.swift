@@ -1,5 +1,5 @@
 import Feed
-import FeedSupport
+import FeedInfrastructure
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import Feed
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 import Testing
 

@@ -1,9 +1,8 @@
 import Feed
-import FeedInfrastructure
 import Foundation
 
-/// The three stores the cache can be kept in, and how to make one: shared by the `feed` command, the acceptance
-/// specs (the `{store}` parameter type) and the feed's tests.
+/// The three stores of this module by name, and how to make one: how the `feed` command's `--store`, the
+/// acceptance specs' `{store}` and the feed's tests choose where the cache is kept.
 public enum StoreKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// `InMemoryFeedStore`: the cache lives as long as the store.
     case memory
@@ -14,9 +13,6 @@ public enum StoreKind: String, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// The stores that keep the cache in a file.
     public static let persistent: [StoreKind] = [.file, .sqlite]
-
-    /// The regular expression a `{store}` parameter matches.
-    public static let pattern = "memory|file|sqlite"
 
     /// `memory`, `file` or `sqlite`.
     public var description: String { rawValue }
