@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "FeedInfrastructure", dependencies: ["Feed", "CSQLite"]),
         .target(name: "FeedApp", dependencies: ["Feed"]),
         .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure"]),
+        // The crash-safety tests' helper: saves feeds in a loop until a test kills it. Built for the tests only.
+        .executableTarget(name: "feed-stress-save", dependencies: ["Feed", "FeedInfrastructure"]),
         // Stand-ins for the feed's boundaries (the stub HTTP client) that its tests and its acceptance world share;
         // never linked into `feed`.
         .target(name: "FeedTestDoubles", dependencies: ["Feed"]),
@@ -66,7 +68,9 @@ let package = Package(
 
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedTestDoubles", "CSQLite", "feed"]),
+            dependencies: [
+                "Feed", "FeedInfrastructure", "FeedApp", "FeedTestDoubles", "CSQLite", "feed", "feed-stress-save",
+            ]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),

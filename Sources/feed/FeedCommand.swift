@@ -31,8 +31,6 @@ struct FeedCommand {
             return await load(options)
         case .validate(let options):
             return await validate(options)
-        case .stressSave(let options):
-            return await StressSave(options: options, output: output, errorOutput: errorOutput).run()
         }
     }
 

@@ -3,7 +3,7 @@ import FeedInfrastructure
 import Foundation
 import Testing
 
-@testable import feed
+@testable import feed_stress_save
 
 #if canImport(Glibc)
     import Glibc
@@ -69,12 +69,13 @@ struct CrashSafetyTests {
     func `a save killed between its deletion and its insertion leaves the previous feed`(kind: StoreKind)
         async throws
     {
-        let executable = try #require(FeedExecutable.url, "the feed executable should be built next to the tests")
+        let executable = try #require(
+            BuiltExecutable.stressSave.url, "feed-stress-save should be built next to the tests")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
-        let common = ["stress-save", "--store", kind.rawValue, "--path", location.path, "--mode", "save"]
-        _ = try FeedExecutable.run(common + ["--seed", "1", "--count", "1"])
+        let common = ["--store", kind.rawValue, "--path", location.path, "--mode", "save"]
+        _ = try BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
         #expect(try await held(by: kind.makeStore(at: location), run: 0) == .save(seed: 1, index: 0))
 
         let printed = try await runAndKill(
@@ -92,22 +93,24 @@ struct CrashSafetyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
-        let common = ["stress-save", "--store", kind.rawValue, "--path", location.path, "--mode", "save"]
-        _ = try FeedExecutable.run(common + ["--seed", "1", "--count", "1"])
+        let common = ["--store", kind.rawValue, "--path", location.path, "--mode", "save"]
+        _ = try BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
 
-        let outcome = try FeedExecutable.run(common + ["--seed", "2", "--count", "1", "--pause-between", "0.2"])
+        let outcome = try BuiltExecutable.stressSave.run(
+            common + ["--seed", "2", "--count", "1", "--pause-between", "0.2"])
 
         #expect(outcome.status == 0)
         #expect(outcome.output == "started 2\npaused 2\nsaved 2 0\n")
         #expect(try await held(by: kind.makeStore(at: location), run: 1) == .save(seed: 2, index: 0))
     }
 
-    /// Runs `feed stress-save` `kills` times against one store, killing it after a random delay each time, and
+    /// Runs `feed-stress-save` `kills` times against one store, killing it after a random delay each time, and
     /// checks after each kill what the store holds.
     private func killRepeatedly(kind: StoreKind, mode: StressMode, kills: Int, maxDelayMicroseconds: UInt32)
         async throws -> Figures
     {
-        let executable = try #require(FeedExecutable.url, "the feed executable should be built next to the tests")
+        let executable = try #require(
+            BuiltExecutable.stressSave.url, "feed-stress-save should be built next to the tests")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
@@ -121,8 +124,7 @@ struct CrashSafetyTests {
             let printed = try await runAndKill(
                 executable,
                 arguments: [
-                    "stress-save", "--store", kind.rawValue, "--path", location.path, "--seed", String(seed),
-                    "--mode", mode.rawValue,
+                    "--store", kind.rawValue, "--path", location.path, "--seed", String(seed), "--mode", mode.rawValue,
                 ],
                 output: outputFile, afterMicroseconds: UInt32.random(in: 0..<maxDelayMicroseconds, using: &generator))
             figures.kills += 1

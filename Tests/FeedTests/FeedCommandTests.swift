@@ -48,16 +48,6 @@ struct FeedCommandArgumentTests {
         #expect(try CommandLineParser.parse(arguments) == .help)
     }
 
-    @Test func `stress-save reads its options`() throws {
-        let command = try CommandLineParser.parse([
-            "stress-save", "--store", "file", "--path", "/tmp/x.json", "--seed", "7", "--mode", "save", "--count", "3",
-        ])
-
-        #expect(
-            command == .stressSave(StressSaveOptions(store: .file, path: "/tmp/x.json", seed: 7, mode: .save, count: 3))
-        )
-    }
-
     static let mistakes: [([String], String)] = [
         ([], "missing command"),
         (["fetch"], "unknown command 'fetch' (expected load, validate or help)"),
@@ -100,12 +90,8 @@ struct FeedCommandArgumentTests {
         (["validate", "--url", "http://h.example/f"], "validate has no option --url"),
         (["validate", "--path", ""], "--path is empty"),
         (
-            ["stress-save", "--store", "memory", "--path", "/tmp/x", "--seed", "1"],
-            "stress-save needs --store file or --store sqlite"
-        ),
-        (
-            ["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "-1"],
-            "stress-save needs --seed N (a whole number)"
+            ["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "1"],
+            "unknown command 'stress-save' (expected load, validate or help)"
         ),
     ]
 
@@ -173,12 +159,13 @@ struct FeedCommandRunTests {
         let url = server.url("/feed.json").absoluteString
         let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
 
-        let online = try FeedExecutable.run(["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
+        let online = try BuiltExecutable.feed.run(["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
         server.stop()
         let unreachable = unreachableURL.absoluteString
-        let offline = try FeedExecutable.run(
+        let offline = try BuiltExecutable.feed.run(
             ["load", "--url", unreachable, "--now", "2025-05-08T11:59:59Z"] + common)
-        let expired = try FeedExecutable.run(["load", "--url", unreachable, "--now", "2025-05-08T12:00:00Z"] + common)
+        let expired = try BuiltExecutable.feed.run(
+            ["load", "--url", unreachable, "--now", "2025-05-08T12:00:00Z"] + common)
 
         #expect(online.status == 0)
         #expect(online.output.split(separator: "\n").map(String.init) == Self.expectedLines)
@@ -189,7 +176,7 @@ struct FeedCommandRunTests {
     }
 
     @Test func `load with the memory store shows the error message when offline`() throws {
-        let outcome = try FeedExecutable.run([
+        let outcome = try BuiltExecutable.feed.run([
             "load", "--url", unreachableURL.absoluteString, "--store", "memory", "--timeout", "5",
         ])
 
@@ -201,7 +188,7 @@ struct FeedCommandRunTests {
         let server = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
         defer { server.stop() }
 
-        let outcome = try FeedExecutable.run([
+        let outcome = try BuiltExecutable.feed.run([
             "load", "--url", server.url().absoluteString, "--contract", "photos", "--store", "memory",
         ])
 
@@ -214,13 +201,13 @@ struct FeedCommandRunTests {
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("feed.json").path
         let server = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
-        _ = try FeedExecutable.run([
+        _ = try BuiltExecutable.feed.run([
             "load", "--url", server.url().absoluteString, "--path", path, "--now", "2025-05-01T12:00:00Z",
         ])
         server.stop()
 
-        let fresh = try FeedExecutable.run(["validate", "--path", path, "--now", "2025-05-02T12:00:00Z"])
-        let expired = try FeedExecutable.run(["validate", "--path", path, "--now", "2025-05-08T12:00:00Z"])
+        let fresh = try BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-02T12:00:00Z"])
+        let expired = try BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-08T12:00:00Z"])
 
         #expect(fresh.status == 0)
         #expect(fresh.output == "The cache holds 2 images saved 2025-05-01T12:00:00Z.\n")
@@ -236,7 +223,7 @@ struct FeedCommandRunTests {
         try FileManager.default.createDirectory(
             at: path.appendingPathComponent("occupied"), withIntermediateDirectories: true)
 
-        let outcome = try FeedExecutable.run(["validate", "--path", path.path])
+        let outcome = try BuiltExecutable.feed.run(["validate", "--path", path.path])
 
         #expect(outcome.status == 1)
         #expect(outcome.errorOutput.contains(path.path))
@@ -244,7 +231,7 @@ struct FeedCommandRunTests {
 
     @Test(arguments: [["load"], ["load", "--url", "x://"], ["fetch"], []])
     func `bad arguments print one error line and the usage, with exit status 2`(arguments: [String]) throws {
-        let outcome = try FeedExecutable.run(arguments)
+        let outcome = try BuiltExecutable.feed.run(arguments)
 
         let lines = outcome.errorOutput.split(separator: "\n")
         #expect(outcome.status == 2)
@@ -262,7 +249,7 @@ struct FeedCommandRunTests {
         let path = kind.location(in: directory.url).path
         let first = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
         let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
-        _ = try FeedExecutable.run(
+        _ = try BuiltExecutable.feed.run(
             ["load", "--url", first.url().absoluteString, "--now", "2025-05-01T12:00:00Z"] + common)
         first.stop()
         let second = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
@@ -270,11 +257,12 @@ struct FeedCommandRunTests {
         let unreachable = unreachableURL.absoluteString
 
         // No file may grow past 0 bytes: every write fails as on a full disk (EFBIG instead of ENOSPC).
-        let full = try FeedExecutable.run(
+        let full = try BuiltExecutable.feed.run(
             ["load", "--url", secondURL, "--contract", "photos", "--now", "2025-05-02T12:00:00Z"] + common,
             fileSizeLimitBlocks: 0)
         second.stop()
-        let offline = try FeedExecutable.run(["load", "--url", unreachable, "--now", "2025-05-02T12:00:00Z"] + common)
+        let offline = try BuiltExecutable.feed.run(
+            ["load", "--url", unreachable, "--now", "2025-05-02T12:00:00Z"] + common)
 
         #expect(full.status == 0)
         #expect(full.output.hasPrefix("ph1\t"))
@@ -289,7 +277,7 @@ struct FeedCommandRunTests {
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("feed.json").path
         let good = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
-        _ = try FeedExecutable.run(["load", "--url", good.url().absoluteString, "--path", path])
+        _ = try BuiltExecutable.feed.run(["load", "--url", good.url().absoluteString, "--path", path])
         good.stop()
         // One byte every half second: each read arrives well within the timeout, the whole answer takes 300 s.
         let dripping = try LoopbackServer { _ in
@@ -297,7 +285,7 @@ struct FeedCommandRunTests {
         }
         defer { dripping.stop() }
 
-        let outcome = try FeedExecutable.run([
+        let outcome = try BuiltExecutable.feed.run([
             "load", "--url", dripping.url().absoluteString, "--path", path, "--timeout", "2",
         ])
 
@@ -312,7 +300,7 @@ struct FeedCommandRunTests {
 
         // Unbounded, this body took gigabytes within seconds: under a 1 GB limit (virtual memory) the process would
         // crash. Bounded, it ends normally.
-        let outcome = try FeedExecutable.run(
+        let outcome = try BuiltExecutable.feed.run(
             ["load", "--url", server.url().absoluteString, "--store", "memory", "--max-size", "256KB"],
             memoryLimitKB: 1_000_000)
 
@@ -328,7 +316,7 @@ struct FeedCommandRunTests {
         let server = try LoopbackServer { _ in .respond(status: 200, body: hostile) }
         defer { server.stop() }
 
-        let outcome = try FeedExecutable.run(["load", "--url", server.url().absoluteString, "--store", "memory"])
+        let outcome = try BuiltExecutable.feed.run(["load", "--url", server.url().absoluteString, "--store", "memory"])
 
         #expect(outcome.status == 0)
         #expect(!outcome.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
@@ -343,7 +331,7 @@ struct FeedCommandRunTests {
         let path = directory.url.appendingPathComponent("cache.fifo").path
         #expect(mkfifo(path, 0o600) == 0)
 
-        let outcome = try FeedExecutable.run(["validate", "--store", kind.rawValue, "--path", path])
+        let outcome = try BuiltExecutable.feed.run(["validate", "--store", kind.rawValue, "--path", path])
 
         #expect(outcome.status == 1)
         #expect(outcome.errorOutput.contains(path))
@@ -352,7 +340,7 @@ struct FeedCommandRunTests {
 
     @Test(arguments: StoreKind.persistent)
     func `a cache path that is a character device is an error, not an endless read`(kind: StoreKind) throws {
-        let outcome = try FeedExecutable.run([
+        let outcome = try BuiltExecutable.feed.run([
             "load", "--url", unreachableURL.absoluteString, "--store", kind.rawValue, "--path", "/dev/zero",
             "--timeout", "5",
         ])
@@ -362,7 +350,7 @@ struct FeedCommandRunTests {
     }
 
     @Test func `help prints the usage with exit status 0`() throws {
-        let outcome = try FeedExecutable.run(["help"])
+        let outcome = try BuiltExecutable.feed.run(["help"])
 
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("usage: feed load --url URL"))

@@ -1,11 +1,21 @@
 import Foundation
 
-/// The built `feed` executable, found next to the test bundle (FeedTests depends on the `feed` target, so it is
-/// built with the tests), or at `FEED_EXECUTABLE` when set.
-enum FeedExecutable {
-    static var url: URL? {
-        if let override = ProcessInfo.processInfo.environment["FEED_EXECUTABLE"] {
-            return URL(fileURLWithPath: override)
+/// An executable of the package, built with the tests (the test target depends on it) and found next to the test
+/// bundle, or at the path in its environment variable when set.
+struct BuiltExecutable: Sendable {
+    /// `feed`, the feed's command (or `FEED_EXECUTABLE`).
+    static let feed = BuiltExecutable(name: "feed", override: "FEED_EXECUTABLE")
+    /// `feed-stress-save`, the crash-safety tests' helper (or `FEED_STRESS_SAVE_EXECUTABLE`).
+    static let stressSave = BuiltExecutable(name: "feed-stress-save", override: "FEED_STRESS_SAVE_EXECUTABLE")
+
+    /// The product's name.
+    let name: String
+    /// The environment variable that, when set, holds the executable's path.
+    let override: String
+
+    var url: URL? {
+        if let path = ProcessInfo.processInfo.environment[override] {
+            return URL(fileURLWithPath: path)
         }
         #if os(Linux)
             guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
@@ -18,7 +28,7 @@ enum FeedExecutable {
             }
             let directory = bundle.bundleURL.deletingLastPathComponent()
         #endif
-        let candidate = directory.appendingPathComponent("feed")
+        let candidate = directory.appendingPathComponent(name)
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }
 
@@ -28,13 +38,11 @@ enum FeedExecutable {
         let errorOutput: String
     }
 
-    /// Runs `feed` with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
+    /// Runs the executable with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
     /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
     /// With `memoryLimitKB`, it runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
-    static func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws
-        -> Outcome
-    {
-        guard let url else { throw AnyError(tag: "the feed executable was not found next to the test bundle") }
+    func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws -> Outcome {
+        guard let url else { throw AnyError(tag: "the \(name) executable was not found next to the test bundle") }
         let process = Process()
         var limits: [String] = []
         if let fileSizeLimitBlocks { limits.append("trap '' XFSZ; ulimit -f \(fileSizeLimitBlocks)") }
