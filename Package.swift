@@ -66,11 +66,22 @@ let package = Package(
             name: "feed-specs-bench",
             dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions"]),
 
+        // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary
+        // folders, a loopback HTTP server, the built executables).
+        .target(
+            name: "FeedTestSupport", dependencies: ["Feed", "FeedInfrastructure", "FeedTestDoubles"],
+            path: "Tests/FeedTestSupport"),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedTestDoubles", "FeedTestSupport"]),
         .testTarget(
-            name: "FeedTests",
+            name: "FeedInfrastructureTests",
             dependencies: [
-                "Feed", "FeedInfrastructure", "FeedApp", "FeedTestDoubles", "CSQLite", "feed", "feed-stress-save",
+                "FeedInfrastructure", "Feed", "FeedApp", "FeedTestDoubles", "FeedTestSupport", "CSQLite", "feed",
+                "feed-stress-save",
             ]),
+        .testTarget(
+            name: "FeedAppTests",
+            dependencies: ["FeedApp", "Feed", "FeedInfrastructure", "FeedTestDoubles", "FeedTestSupport"]),
+        .testTarget(name: "FeedCommandTests", dependencies: ["feed", "FeedInfrastructure", "FeedTestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),

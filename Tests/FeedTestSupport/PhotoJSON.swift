@@ -1,7 +1,7 @@
 import Foundation
 
 /// A complete photo of the photo-list contract, with every optional detail present.
-func photoJSON(id: String) -> [String: Any] {
+package func photoJSON(id: String) -> [String: Any] {
     [
         "id": id,
         "created_at": "2024-02-29T23:30:00+01:00",
@@ -64,7 +64,7 @@ func photoJSON(id: String) -> [String: Any] {
 }
 
 /// `object` with the value at the dotted `path` replaced by `value` (`nil` removes the key).
-func setting(_ path: String, to value: Any?, in object: [String: Any]) -> [String: Any] {
+package func setting(_ path: String, to value: Any?, in object: [String: Any]) -> [String: Any] {
     var copy = object
     let keys = path.split(separator: ".").map(String.init)
     if keys.count == 1 {

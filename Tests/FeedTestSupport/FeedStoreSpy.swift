@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// A store that records what it is asked, transaction by transaction, and answers as stubbed.
-actor FeedStoreSpy: FeedStore {
-    enum Message: Equatable {
+package actor FeedStoreSpy: FeedStore {
+    package enum Message: Equatable {
         case beginTransaction
         case deleteCachedFeed
         case insert([LocalFeedImage], Date)
@@ -13,13 +13,13 @@ actor FeedStoreSpy: FeedStore {
         case retrieve
     }
 
-    private(set) var messages: [Message] = []
+    package private(set) var messages: [Message] = []
     private var deletionResult: Result<Void, any Error> = .success(())
     private var insertionResult: Result<Void, any Error> = .success(())
     private var commitResult: Result<Void, any Error> = .success(())
     private var retrievalResult: Result<CachedFeed?, any Error> = .success(nil)
 
-    init(
+    package init(
         deletion: Result<Void, any Error> = .success(()), insertion: Result<Void, any Error> = .success(()),
         commit: Result<Void, any Error> = .success(()), retrieval: Result<CachedFeed?, any Error> = .success(nil)
     ) {
@@ -30,11 +30,11 @@ actor FeedStoreSpy: FeedStore {
     }
 
     /// The messages without the transaction's bounds: what was deleted, inserted and retrieved.
-    var operations: [Message] {
+    package var operations: [Message] {
         messages.filter { ![.beginTransaction, .commit, .rollBack].contains($0) }
     }
 
-    func transaction<Result: Sendable>(
+    package func transaction<Result: Sendable>(
         _ changes: @Sendable (any FeedStoreTransaction) throws -> Result
     ) throws -> Result {
         messages.append(.beginTransaction)
@@ -57,7 +57,7 @@ actor FeedStoreSpy: FeedStore {
         return result
     }
 
-    func retrieve() throws -> CachedFeed? {
+    package func retrieve() throws -> CachedFeed? {
         messages.append(.retrieve)
         return try retrievalResult.get()
     }

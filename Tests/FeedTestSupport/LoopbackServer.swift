@@ -19,15 +19,15 @@ import Foundation
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: it answers each request as its handler says, including the
 /// misbehaviours a real server can show (hanging, dribbling, cutting the body off, resetting the connection).
 /// One thread accepts connections and one thread serves each connection; `stop()` ends them all.
-final class LoopbackServer: @unchecked Sendable {
-    struct Request: Sendable, Equatable {
-        let method: String
-        let path: String
+package final class LoopbackServer: @unchecked Sendable {
+    package struct Request: Sendable, Equatable {
+        package let method: String
+        package let path: String
         /// The request's headers, names lowercased.
-        var headers: [String: String] = [:]
+        package var headers: [String: String] = [:]
     }
 
-    enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// A complete answer.
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
         /// A redirect to `location`.
@@ -51,8 +51,8 @@ final class LoopbackServer: @unchecked Sendable {
         case close
     }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private let handler: @Sendable (Request) -> Reply
@@ -64,9 +64,9 @@ final class LoopbackServer: @unchecked Sendable {
     private var receivedRequests: [Request] = []
 
     /// The port the server listens on.
-    let port: UInt16
+    package let port: UInt16
 
-    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    package init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { throw StartFailure(description: "socket: \(String(cString: strerror(errno)))") }
@@ -99,17 +99,17 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The address of `path` on this server.
-    func url(_ path: String = "/feed") -> URL {
+    package func url(_ path: String = "/feed") -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
     /// Every request received so far, in order.
-    var requests: [Request] {
+    package var requests: [Request] {
         lock.withLock { receivedRequests }
     }
 
     /// Stops accepting, wakes every hanging connection and closes every connection.
-    func stop() {
+    package func stop() {
         let open: Set<Int32>? = lock.withLock {
             guard !isStopped else { return nil }
             isStopped = true

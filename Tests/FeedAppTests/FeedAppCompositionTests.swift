@@ -1,5 +1,6 @@
 import Feed
 import FeedApp
+import FeedTestSupport
 import Foundation
 import Testing
 

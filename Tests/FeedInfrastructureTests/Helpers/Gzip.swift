@@ -1,3 +1,4 @@
+import FeedTestSupport
 import Foundation
 
 /// Makes gzip bodies with the system's `gzip` command (part of every Debian and macOS system).

@@ -2,18 +2,18 @@ import Foundation
 
 /// An executable of the package, built with the tests (the test target depends on it) and found next to the test
 /// bundle, or at the path in its environment variable when set.
-struct BuiltExecutable: Sendable {
+package struct BuiltExecutable: Sendable {
     /// `feed`, the feed's command (or `FEED_EXECUTABLE`).
-    static let feed = BuiltExecutable(name: "feed", override: "FEED_EXECUTABLE")
+    package static let feed = BuiltExecutable(name: "feed", override: "FEED_EXECUTABLE")
     /// `feed-stress-save`, the crash-safety tests' helper (or `FEED_STRESS_SAVE_EXECUTABLE`).
-    static let stressSave = BuiltExecutable(name: "feed-stress-save", override: "FEED_STRESS_SAVE_EXECUTABLE")
+    package static let stressSave = BuiltExecutable(name: "feed-stress-save", override: "FEED_STRESS_SAVE_EXECUTABLE")
 
     /// The product's name.
-    let name: String
+    package let name: String
     /// The environment variable that, when set, holds the executable's path.
-    let override: String
+    package let override: String
 
-    var url: URL? {
+    package var url: URL? {
         if let path = ProcessInfo.processInfo.environment[override] {
             return URL(fileURLWithPath: path)
         }
@@ -32,16 +32,18 @@ struct BuiltExecutable: Sendable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }
 
-    struct Outcome: Sendable {
-        let status: Int32
-        let output: String
-        let errorOutput: String
+    package struct Outcome: Sendable {
+        package let status: Int32
+        package let output: String
+        package let errorOutput: String
     }
 
     /// Runs the executable with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
     /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
     /// With `memoryLimitKB`, it runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
-    func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws -> Outcome {
+    package func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws
+        -> Outcome
+    {
         guard let url else { throw AnyError(tag: "the \(name) executable was not found next to the test bundle") }
         let process = Process()
         var limits: [String] = []

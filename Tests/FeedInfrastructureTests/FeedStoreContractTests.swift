@@ -1,5 +1,6 @@
 import Feed
 import FeedInfrastructure
+import FeedTestSupport
 import Foundation
 import Testing
 

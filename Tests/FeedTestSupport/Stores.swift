@@ -14,21 +14,21 @@ extension StoreKind: CustomTestStringConvertible {
     public var testDescription: String { rawValue }
 
     /// The cache's location inside `directory`, one folder down (unused by the in-memory store).
-    func location(in directory: URL) -> URL {
+    package func location(in directory: URL) -> URL {
         directory.appendingPathComponent("cache/\(fileName ?? "unused")")
     }
 }
 
 /// A directory under the system's temporary directory, removed with `remove()`.
-struct TemporaryDirectory: Sendable {
-    let url: URL
+package struct TemporaryDirectory: Sendable {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("FeedTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func remove() {
+    package func remove() {
         _ = chmod(url.path, 0o700)
         if let contents = FileManager.default.enumerator(atPath: url.path) {
             for case let relative as String in contents {
@@ -40,10 +40,10 @@ struct TemporaryDirectory: Sendable {
 }
 
 /// Whether the tests run as root, for whom file permissions do not restrict access.
-let isRoot = getuid() == 0
+package let isRoot = getuid() == 0
 
 /// A feed whose every image carries `tag`, so a retrieved feed shows which save it came from.
-func taggedFeed(_ tag: Int, count: Int) -> [LocalFeedImage] {
+package func taggedFeed(_ tag: Int, count: Int) -> [LocalFeedImage] {
     (0..<count).map { index in
         LocalFeedImage(
             id: "feed-\(tag)-image-\(index)", description: "save \(tag)",
@@ -53,7 +53,7 @@ func taggedFeed(_ tag: Int, count: Int) -> [LocalFeedImage] {
 }
 
 /// The save a feed came from, if every image is one complete tagged feed of `count(tag)` images; `nil` otherwise.
-func tagOfCompleteFeed(_ feed: [LocalFeedImage], expectedCount: (Int) -> Int) -> Int? {
+package func tagOfCompleteFeed(_ feed: [LocalFeedImage], expectedCount: (Int) -> Int) -> Int? {
     guard let first = feed.first, let tag = Int(first.id.split(separator: "-")[1]) else { return nil }
     return feed == taggedFeed(tag, count: expectedCount(tag)) ? tag : nil
 }

@@ -3,6 +3,7 @@ import Feed
 import FeedApp
 import FeedInfrastructure
 import FeedTestDoubles
+import FeedTestSupport
 import Foundation
 import Testing
 
@@ -130,22 +131,5 @@ func executeSQL(_ sql: String, at url: URL) throws {
     defer { sqlite3_close(db) }
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
         throw AnyError(tag: String(cString: sqlite3_errmsg(db)))
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so damage and kill timings are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Feed
 import FeedApp
 import FeedInfrastructure
 import FeedTestDoubles
+import FeedTestSupport
 import Foundation
 import Testing
 

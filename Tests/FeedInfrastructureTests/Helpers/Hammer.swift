@@ -1,4 +1,5 @@
 import Feed
+import FeedTestSupport
 import Foundation
 
 /// How many images the feed of save number `tag` has: varied, so a mix of two saves shows.
