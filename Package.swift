@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "FeedAppTests",
             dependencies: ["FeedApp", "Feed", "FeedInfrastructure", "FeedTestDoubles", "FeedTestSupport"]),
-        .testTarget(name: "FeedCommandTests", dependencies: ["feed", "FeedInfrastructure", "FeedTestSupport"]),
+        .testTarget(name: "FeedCommandTests", dependencies: ["feed", "Feed", "FeedInfrastructure", "FeedTestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
