@@ -6,8 +6,9 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// A stand-in for the network, shared by the feed's tests and its acceptance world: it answers each address with the status and body it was given (or fails it with an
-/// error), fails every request while offline, and records every request.
+/// A stand-in for the network, shared by the feed's tests and its acceptance world: it answers each address with the
+/// status and body it was given (or fails it with an error), fails every request while offline, and records every
+/// request.
 ///
 /// An address nobody configured answers `404` with an empty body, like a server that does not know it, or, with
 /// `unknownAddresses: .unreachable`, fails as if there were no connectivity.
