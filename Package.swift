@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "FeedApp", dependencies: ["Feed"]),
         .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure"]),
         // The crash-safety tests' helper: saves feeds in a loop until a test kills it. Built for the tests only.
-        .executableTarget(name: "feed-stress-save", dependencies: ["Feed", "FeedInfrastructure"]),
+        .target(name: "FeedStressSave", dependencies: ["Feed", "FeedInfrastructure"]),
+        .executableTarget(name: "feed-stress-save", dependencies: ["FeedStressSave"]),
         // Stand-ins for the feed's boundaries (the stub HTTP client) that its tests and its acceptance world share;
         // never linked into `feed`.
         .target(name: "FeedTestDoubles", dependencies: ["Feed"]),
@@ -76,7 +77,7 @@ let package = Package(
             name: "FeedInfrastructureTests",
             dependencies: [
                 "FeedInfrastructure", "Feed", "FeedApp", "FeedTestDoubles", "FeedTestSupport", "CSQLite", "feed",
-                "feed-stress-save",
+                "feed-stress-save", "FeedStressSave",
             ]),
         .testTarget(
             name: "FeedAppTests",

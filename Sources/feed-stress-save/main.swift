@@ -1,6 +1,7 @@
 // A helper of the feed's crash-safety tests, not part of the feed: saves feeds into a store in a loop so a test can
 // kill it at any moment (see `StressSave`). Tests run it from the build folder; no product declares it.
 
+import FeedStressSave
 import Foundation
 
 #if canImport(Glibc)

@@ -4,7 +4,7 @@ import FeedTestSupport
 import Foundation
 import Testing
 
-@testable import feed_stress_save
+@testable import FeedStressSave
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@ import FeedInfrastructure
 import Foundation
 import Testing
 
-@testable import feed_stress_save
+@testable import FeedStressSave
 
 /// The crash-safety tests' helper reads its options, and refuses a mistake in one line naming the argument.
 @Suite("feed-stress-save: options")

@@ -7,12 +7,23 @@ import Foundation
 ///
 /// Save number `index` of seed `seed` is `StressFeed.feed(seed:index:)`, stamped
 /// `StressFeed.timestamp(seed:index:)`: both are functions of the numbers alone, so the checker can rebuild them.
-struct StressSave {
+package struct StressSave {
     let options: StressSaveOptions
     let output: @Sendable (String) -> Void
     let errorOutput: @Sendable (String) -> Void
 
-    func run() async -> Int32 {
+    /// A stress run of `options`, printing progress with `output` and failures with `errorOutput`.
+    package init(
+        options: StressSaveOptions, output: @escaping @Sendable (String) -> Void,
+        errorOutput: @escaping @Sendable (String) -> Void
+    ) {
+        self.options = options
+        self.output = output
+        self.errorOutput = errorOutput
+    }
+
+    /// Saves until `options.count` saves are done (forever without one); returns the exit status.
+    package func run() async -> Int32 {
         let url = URL(fileURLWithPath: options.path)
         let realStore = options.store.makeStore(at: url)
         let store: any FeedStore =

@@ -8,7 +8,7 @@ enum StressMode: String, CaseIterable, Equatable {
 }
 
 /// What `feed-stress-save` is asked to do: save distinguishable feeds in a loop, for the crash-safety tests.
-struct StressSaveOptions: Equatable {
+package struct StressSaveOptions: Equatable {
     var store: StoreKind
     var path: String
     var seed: UInt64
@@ -20,12 +20,12 @@ struct StressSaveOptions: Equatable {
     var pauseBetween: TimeInterval?
 
     /// A mistake on the command line: printed as one line followed by the usage, with exit status 2.
-    struct UsageError: Error, Equatable {
-        let message: String
+    package struct UsageError: Error, Equatable {
+        package let message: String
     }
 
     /// The usage printed after a mistake.
-    static let usage = """
+    package static let usage = """
         usage: feed-stress-save --store file|sqlite --path PATH --seed N [--mode insert|save] [--count N]
                                 [--pause-between SECONDS]
         """
@@ -33,7 +33,7 @@ struct StressSaveOptions: Equatable {
     private static let names: Set<String> = ["store", "path", "seed", "mode", "count", "pause-between"]
 
     /// Reads the arguments that follow the program name, `--name value` pairs.
-    static func parse(_ arguments: [String]) throws(UsageError) -> StressSaveOptions {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> StressSaveOptions {
         let options = try pairs(arguments)
         guard let storeText = options["store"], let store = StoreKind(rawValue: storeText), store != .memory else {
             throw UsageError(message: "feed-stress-save needs --store file or --store sqlite")
