@@ -249,9 +249,16 @@ struct ReportPathTests {
         return status.st_mode & S_IFMT
     }
 
-    @Test("/dev/null is written through and is still a character device afterwards")
+    /// Whether `/dev/null` is the null device (a process elsewhere on the machine may have replaced it).
+    static var nullIsADevice: Bool {
+        var status = stat()
+        return lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+    }
+
+    @Test(
+        "/dev/null is written through and is still a character device afterwards",
+        .enabled(if: nullIsADevice, "/dev/null is not a character device on this machine: something replaced it"))
     func devNull() throws {
-        try #require(kind(of: "/dev/null") == S_IFCHR)
         let output = try reportFileOutput(at: URL(fileURLWithPath: "/dev/null"))
         #expect(output is WriteThroughOutput, "a device is never replaced")
         try output.write("<testsuite/>")
