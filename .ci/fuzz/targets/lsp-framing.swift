@@ -1,3 +1,4 @@
+// modules: Messages
 // sources: Sources/SpecKitCommand/LanguageServer/JSONRPCConnection.swift
 // options: -max_len=65536 -timeout=10
 //
