@@ -365,6 +365,7 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         switch connection.read() {
         case .malformed, .end: break
         case .message: Issue.record("a message from \(header.debugDescription)")
+        case .local: Issue.record("a local event read from the input")
         }
     }
 }
@@ -388,6 +389,9 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
                 return
             case .end:
                 Issue.record("the frame after the garbage was not read")
+                return
+            case .local:
+                Issue.record("a local event read from the input")
                 return
             }
         }

@@ -61,6 +61,8 @@ public func fuzzLanguageServerFraming(_ data: UnsafePointer<UInt8>, _ size: Int)
             return 0
         case .malformed(let reason):
             precondition(!reason.isEmpty, "a malformed frame without a reason")
+        case .local:
+            preconditionFailure("reading the input gave the server's own event")
         case .message(let message):
             guard let object = message as? [String: Any], JSONSerialization.isValidJSONObject(object) else { continue }
             connection.send(object)
