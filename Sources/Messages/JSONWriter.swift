@@ -226,6 +226,46 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
     }
 
+    /// Writes a number given as its JSON text, every digit kept (a number read from a peer with more digits than a
+    /// `Double` holds, or an unsigned 64-bit one, is written back as it was); text that is not a JSON number is
+    /// written as `null`.
+    public mutating func number(text: String) {
+        guard Self.isJSONNumber(text.utf8) else { return null() }
+        var text = text
+        text.withUTF8 { utf8 in
+            reserve(utf8.count + 1)
+            separate()
+            if let start = utf8.baseAddress { put(start, utf8.count) }
+        }
+        needsComma = true
+    }
+
+    /// Whether `bytes` are a number as JSON writes one: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isJSONNumber(_ bytes: String.UTF8View) -> Bool {
+        var rest = Substring(String(bytes)).utf8[...]
+        func digits() -> Int {
+            let count = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        if rest.first == UInt8(ascii: "0") {
+            rest = rest.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return rest.isEmpty
+    }
+
     /// Writes a string, escaped.
     public mutating func string(_ value: String) {
         let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in

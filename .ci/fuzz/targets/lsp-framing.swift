@@ -69,9 +69,10 @@ public func fuzzLanguageServerFraming(_ data: UnsafePointer<UInt8>, _ size: Int)
             guard case .message(let echoed) = replies.read() else {
                 preconditionFailure("a message written back does not read again")
             }
-            precondition(
-                NSDictionary(dictionary: object).isEqual(to: echoed as? [String: Any] ?? [:]),
-                "a message written back reads as another")
+            // Compared as JSON text with sorted keys: every value, every digit of every number.
+            let sent = try? JSONSerialization.data(withJSONObject: object, options: .sortedKeys)
+            let received = try? JSONSerialization.data(withJSONObject: echoed, options: .sortedKeys)
+            precondition(sent != nil && sent == received, "a message written back reads as another")
         }
     }
 }

@@ -139,9 +139,15 @@ final class JSONRPCConnection: @unchecked Sendable {
             json.null()
         } else if type is NSNumber.Type, let number = value as? NSNumber {
             // Checked by class first: asking any value `as? NSNumber` bridges a whole dictionary to find out.
-            // Read from the peer: `c` is a boolean; other numbers keep their value.
-            if String(cString: number.objCType) == "c" {
+            // Read from the peer: `c` is a boolean; other numbers keep their value, every digit of it (an id past
+            // 2^53 written through a Double would come back as another id).
+            let kind = String(cString: number.objCType)
+            if kind == "c" {
                 json.bool(number.boolValue)
+            } else if ["q", "l", "i", "s"].contains(kind) {
+                json.int(number.intValue)
+            } else if ["Q", "L", "I", "S"].contains(kind) || number is NSDecimalNumber {
+                json.number(text: number.description)
             } else {
                 json.double(number.doubleValue)
             }
