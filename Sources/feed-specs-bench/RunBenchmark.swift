@@ -50,6 +50,8 @@ struct RunBenchmark {
     var dryRun = false
     /// Which step definitions the run has.
     var steps = Steps.templates
+    /// The corpus shape whose templates `Steps.templates` defines.
+    var shape = CorpusShape.templates
     /// The megabytes of Gherkin whose selected pickles the run keeps between its passes (nil: the runner's default).
     var keptMegabytes: Int?
 
@@ -69,13 +71,17 @@ struct RunBenchmark {
     /// would not do, so the bench defines only the general one and the run is a clean success.
     static let coveredTemplates: Set<String> = ["the cache is validated"]
 
-    /// One no-op definition per distinct step template of the corpus generator (except `coveredTemplates`).
-    static func library() throws -> StepLibrary<BenchWorld> {
+    /// One no-op definition per distinct step template of the corpus generator of `shape` (except
+    /// `coveredTemplates`).
+    static func library(_ shape: CorpusShape = .templates) throws -> StepLibrary<BenchWorld> {
         var steps = StepLibrary<BenchWorld>()
         var seen = coveredTemplates
         let templates =
-            CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates
-            + CorpusGenerator.thenTemplates
+            switch shape {
+            case .templates:
+                CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates + CorpusGenerator.thenTemplates
+            case .realWorld: RealWorldGenerator.templates
+            }
         for template in templates where seen.insert(template).inserted {
             let signature = parameterSignature(template)
             switch signature {
@@ -85,6 +91,8 @@ struct RunBenchmark {
             case ["Int", "Int"]: steps.step(template) { (_, _: Int, _: Int) in }
             case ["String", "Int"]: steps.step(template) { (_, _: String, _: Int) in }
             case ["Int", "String"]: steps.step(template) { (_, _: Int, _: String) in }
+            case ["String", "String"]: steps.step(template) { (_, _: String, _: String) in }
+            case ["String", "Int", "Int"]: steps.step(template) { (_, _: String, _: Int, _: Int) in }
             default: throw BenchError("no no-op definition for the parameters \(signature) of '\(template)'")
             }
         }
@@ -118,7 +126,7 @@ struct RunBenchmark {
         if let keptMegabytes { configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20 }
         let library: StepLibrary<BenchWorld>
         switch steps {
-        case .templates: library = try Self.library()
+        case .templates: library = try Self.library(shape)
         case .catchAll: library = Self.catchAllLibrary()
         case .none: library = StepLibrary()
         }
@@ -150,6 +158,26 @@ struct RunBenchmark {
         figures.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         figures.peakMegabytes = peakResidentMegabytes()
         return figures
+    }
+}
+
+/// The shape of a generated corpus: the bench's own templates, or the proportions of public projects' specs.
+enum CorpusShape: String {
+    /// `CorpusGenerator`: 200 files of 25 scenarios from 30 step templates.
+    case templates
+    /// `RealWorldGenerator`: many small files in the proportions of public Cucumber projects' specs.
+    case realWorld = "real-world"
+
+    /// The shape named `name` (nil: `templates`).
+    init(_ name: String?) throws {
+        guard let name else {
+            self = .templates
+            return
+        }
+        guard let shape = CorpusShape(rawValue: name) else {
+            throw BenchError("--shape \(name): use templates or real-world")
+        }
+        self = shape
     }
 }
 
@@ -242,13 +270,14 @@ func runRun(_ arguments: [String]) throws {
         throw BenchError("--catch-all and --no-steps exclude each other")
     }
     let (positional, named) = try options(
-        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb"])
+        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb", "--shape"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
     if let out = named["--out"] { benchmark.output = out }
     if named["--kept-mb"] != nil { benchmark.keptMegabytes = try integer(named, "--kept-mb", default: 0, minimum: 0) }
     benchmark.dryRun = dryRun
+    benchmark.shape = try CorpusShape(named["--shape"])
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }
     let configured = benchmark
