@@ -6,7 +6,7 @@ import Synchronization
 final class TestCaseClock: Sendable {
     private struct State {
         var deadline: ContinuousClock.Instant?
-        var ifTimedOut = BodyOutcome.passed
+        var ifTimedOut = TimeoutOutcome.outcome(.passed)
         var failsWorld = false
         var over = false
     }
@@ -33,7 +33,7 @@ final class TestCaseClock: Sendable {
     }
 
     /// Starts the clock for a body; false when the task is over.
-    func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
+    func beginBody(ifTimedOut: TimeoutOutcome, failsWorld: Bool) -> Bool {
         let deadline = ContinuousClock.now.advanced(by: limit)
         return state.withLock { state in
             guard !state.over else { return false }
@@ -63,7 +63,29 @@ final class TestCaseClock: Sendable {
         state.withLock { state in
             guard !state.over, let deadline = state.deadline, deadline <= now else { return nil }
             state.over = true
-            return (state.ifTimedOut, state.failsWorld)
+            return (state.ifTimedOut.outcome, state.failsWorld)
+        }
+    }
+}
+
+/// What a body's test step ends with if the body passes its deadline, made only then (most bodies finish in time:
+/// building a failure with its stack trace for every body would cost more than running it).
+enum TimeoutOutcome: Sendable {
+    /// `message` (`timed out after 10 s`) at the step definition's or hook's `location`.
+    case timedOut(message: String, location: CodeLocation)
+    /// Making the world of `scenario` timed out after `limit` (`10 s`).
+    case worldTimedOut(scenario: ScenarioInfo, limit: String)
+    /// A given outcome (an after-step hook of a step that failed: the step's failure).
+    case outcome(BodyOutcome)
+
+    /// The outcome itself.
+    var outcome: BodyOutcome {
+        switch self {
+        case .timedOut(let message, let location):
+            .failed(message, type: "TimeoutError", frames: [location.frame])
+        case .worldTimedOut(let scenario, let limit):
+            .failed("cannot make the world of \(scenario.displayName): timed out after " + limit, type: "WorldError")
+        case .outcome(let outcome): outcome
         }
     }
 }

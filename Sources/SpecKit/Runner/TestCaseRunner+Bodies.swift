@@ -14,9 +14,7 @@ extension TestCaseRunner {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
         let make = environment.makeWorld
-        let timedOut = BodyOutcome.failed(
-            "cannot make the world of \(scenario.displayName): timed out after "
-                + environment.timeoutDescription, type: "WorldError")
+        let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: environment.timeoutDescription)
         let result: Timeout.Result
         switch mode {
         case .isolated:
@@ -25,7 +23,7 @@ extension TestCaseRunner {
                 box.world.withLock { $0 = made }
             }
         case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut) }
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut.outcome) }
             do {
                 let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
                 box.world.withLock { $0 = made }
@@ -37,7 +35,7 @@ extension TestCaseRunner {
         }
         switch result {
         case .timedOut:
-            return .failed(timedOut)
+            return .failed(timedOut.outcome)
         case .finished(let error?):
             let outcome = BodyOutcome(error: error, location: nil)
                 .adding(recordedFailures: context.target?.failures ?? [])
@@ -75,17 +73,18 @@ extension TestCaseRunner {
         _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
         mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
-        let timedOut = BodyOutcome.failed(environment.timeoutMessage, type: "TimeoutError", frames: [location.frame])
+        let timedOut = TimeoutOutcome.timedOut(message: environment.timeoutMessage, location: location)
         let outcome: BodyOutcome
         switch mode {
         case .isolated:
             switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
             case .finished(nil): outcome = .passed
             case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
-            case .timedOut: return timedOut
+            case .timedOut: return timedOut.outcome
             }
         case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: ifTimedOut ?? timedOut, failsWorld: false) else { return timedOut }
+            guard watched.beginBody(ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false)
+            else { return timedOut.outcome }
             defer { watched.endBody() }
             do {
                 try await SpecContext.$currentValue.withValue(context) { try await body() }
@@ -100,13 +99,13 @@ extension TestCaseRunner {
     /// Runs a matched step with its step hooks.
     func runStep(
         _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
-        gherkinStep: Step?, world: World, stepInfo: inout TestStepInfo,
-        status: TestStepResultStatus, target: AttachmentTarget, mode: BodyMode<World>
+        gherkinStep: Step?, world: World, stepInfo: TestStepInfo, context: SpecContext, mode: BodyMode<World>
     ) async -> BodyOutcome {
-        let tags = stepInfo.scenario.tags
-        var context = SpecContext(scenario: stepInfo.scenario, step: stepInfo, status: status, target: target)
+        var stepInfo = stepInfo
+        var context = context
         var outcome = BodyOutcome.passed
         let hasStepHooks = library.hasStepHooks
+        let tags = hasStepHooks ? stepInfo.scenario.tags : []
         for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
             outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
             if outcome.status != .passed { break }
@@ -139,9 +138,10 @@ extension TestCaseRunner {
             }
             outcome = await guarded(body, context: context, location: definition.info.location, mode: mode)
         }
+        guard hasStepHooks else { return outcome }
         stepInfo.status = outcome.status
         context.step = stepInfo
-        for hook in hasStepHooks ? library.hooks(.afterStep, tags: tags) : [] {
+        for hook in library.hooks(.afterStep, tags: tags) {
             let hookOutcome = await runHook(
                 hook, world: world, step: stepInfo, context: context, mode: mode,
                 ifTimedOut: outcome.status == .passed ? nil : outcome)

@@ -151,7 +151,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
             if let problem = definition.problem {
                 return .failed(problem.description, type: "StepLibraryError", frames: [problem.location.frame])
             }
-            var stepInfo = TestStepInfo(
+            let stepInfo = TestStepInfo(
                 text: pickleStep.text, keyword: gherkinStep?.keyword ?? "", uri: info.uri,
                 location: location ?? Location(line: info.line), pickleStepId: pickleStep.id, scenario: info)
             let context = SpecContext(scenario: info, step: stepInfo, status: cursor.worst, target: target)
@@ -161,7 +161,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
             case .ready(let world)?:
                 let outcome = await runStep(
                     definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep, world: world,
-                    stepInfo: &stepInfo, status: cursor.worst, target: target, mode: mode)
+                    stepInfo: stepInfo, context: context, mode: mode)
                 if mode.isOver { return nil }
                 if outcome.status == .skipped { cursor.skippedItself = true }
                 return outcome

@@ -63,7 +63,7 @@ final class WatchedTestCase<World: Actor>: Watched {
     }
 
     /// Starts the clock for a body; false when the task was abandoned (run nothing more then).
-    func beginBody(ifTimedOut: BodyOutcome, failsWorld: Bool) -> Bool {
+    func beginBody(ifTimedOut: TimeoutOutcome, failsWorld: Bool) -> Bool {
         clock.beginBody(ifTimedOut: ifTimedOut, failsWorld: failsWorld)
     }
 
