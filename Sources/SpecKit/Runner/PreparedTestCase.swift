@@ -14,8 +14,9 @@ enum StepMatch: Sendable {
     case failed(String)
 }
 
-/// One test step of a test case, ready to run.
-struct PreparedStep: Sendable {
+/// One test step of a test case, ready to run (a class: the runner takes each step from the test case's array,
+/// and a copy is then one reference rather than a pickle step, a match and a Gherkin step).
+final class PreparedStep: Sendable {
     enum Kind: Sendable {
         case hook(Int)
         /// A pickle step, how it matched, and the Gherkin step it comes from (its keyword and place).
@@ -24,6 +25,11 @@ struct PreparedStep: Sendable {
 
     let id: String
     let kind: Kind
+
+    init(id: String, kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
 }
 
 /// A pickle turned into a test case: the `testCase` message and its steps.

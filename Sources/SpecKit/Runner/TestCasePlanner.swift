@@ -5,9 +5,11 @@ import Messages
 final class TestCasePlanner<World: Actor>: Sendable {
     let library: CompiledLibrary<World>
     let matchCache = MatchCache()
+    private let hasHooks: Bool
 
     init(library: CompiledLibrary<World>) {
         self.library = library
+        hasHooks = !library.hooks.isEmpty
     }
 
     /// Prepares `selected`, taking ids from `nextId` (the test case's first, then one per test step), so a test
@@ -19,14 +21,17 @@ final class TestCasePlanner<World: Actor>: Sendable {
         let pickle = selected.pickle
         let info = selected.info
         let testCaseId = nextId()
-        let before = library.hooks(.beforeScenario, tags: info.tags)
-        let after = library.hooks(.afterScenario, tags: info.tags)
-        let count = before.count + pickle.steps.count + after.count
+        // Without hooks, no hook list is made (in this generic code, even an empty one looks its type up).
+        let hasHooks = self.hasHooks
+        let before = hasHooks ? library.hooks(.beforeScenario, tags: info.tags) : nil
+        let after = hasHooks ? library.hooks(.afterScenario, tags: info.tags) : nil
+        let count = (before?.count ?? 0) + pickle.steps.count + (after?.count ?? 0)
         var steps: [PreparedStep] = []
         var testSteps: [TestStep] = []
         steps.reserveCapacity(count)
         if withTestSteps { testSteps.reserveCapacity(count) }
-        func addHooks(_ hooks: [CompiledHook<World>]) {
+        func addHooks(_ hooks: [CompiledHook<World>]?) {
+            guard let hooks else { return }
             for hook in hooks {
                 let id = nextId()
                 steps.append(PreparedStep(id: id, kind: .hook(hook.slot)))

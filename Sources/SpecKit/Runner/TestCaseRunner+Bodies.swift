@@ -13,12 +13,12 @@ extension TestCaseRunner {
     ) async -> WorldResult<World> {
         if let world { return .ready(world) }
         let box = WorldBox<World>()
-        let make = environment.makeWorld
-        let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: environment.timeoutDescription)
+        let make = makeWorld
+        let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: timeoutDescription)
         let result: Timeout.Result
         switch mode {
         case .isolated:
-            result = await Timeout.run(limit: configuration.stepTimeout, context: context) {
+            result = await Timeout.run(limit: stepTimeout, context: context) {
                 let made = try await make(scenario)
                 box.world.withLock { $0 = made }
             }
@@ -73,11 +73,11 @@ extension TestCaseRunner {
         _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
         mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
-        let timedOut = TimeoutOutcome.timedOut(message: environment.timeoutMessage, location: location)
+        let timedOut = TimeoutOutcome.timedOut(message: timeoutMessage, location: location)
         let outcome: BodyOutcome
         switch mode {
         case .isolated:
-            switch await Timeout.run(limit: configuration.stepTimeout, context: context, body) {
+            switch await Timeout.run(limit: stepTimeout, context: context, body) {
             case .finished(nil): outcome = .passed
             case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
             case .timedOut: return timedOut.outcome
@@ -104,11 +104,12 @@ extension TestCaseRunner {
         var stepInfo = stepInfo
         var context = context
         var outcome = BodyOutcome.passed
-        let hasStepHooks = library.hasStepHooks
         let tags = hasStepHooks ? stepInfo.scenario.tags : []
-        for hook in hasStepHooks ? library.hooks(.beforeStep, tags: tags) : [] {
-            outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
-            if outcome.status != .passed { break }
+        if hasStepHooks {
+            for hook in library.hooks(.beforeStep, tags: tags) {
+                outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
+                if outcome.status != .passed { break }
+            }
         }
         if outcome.status == .passed {
             let invoke = definition.record.invoke

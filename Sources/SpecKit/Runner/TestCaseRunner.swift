@@ -9,9 +9,32 @@ import Messages
 /// per task (`BodyMode.isolated`): the remaining steps are skipped and the after hooks run on the same world.
 struct TestCaseRunner<World: Actor>: Sendable {
     let environment: RunEnvironment<World>
+    // What every step reads, copied out of the environment once: in this generic code, reading a field of the
+    // environment or the library looks their type up at run time, at every step.
+    let library: CompiledLibrary<World>
+    let steps: [CompiledStep<World>]
+    let hooks: [CompiledHook<World>]
+    let clock: RunClock
+    let dryRun: Bool
+    let stepTimeout: Duration
+    let timeoutMessage: String
+    let timeoutDescription: String
+    let hasStepHooks: Bool
+    let makeWorld: @Sendable (ScenarioInfo) async throws -> World
 
-    var configuration: RunConfiguration { environment.configuration }
-    var library: CompiledLibrary<World> { environment.library }
+    init(environment: RunEnvironment<World>) {
+        self.environment = environment
+        library = environment.library
+        steps = environment.library.steps
+        hooks = environment.library.hooks
+        clock = environment.clock
+        dryRun = environment.configuration.dryRun
+        stepTimeout = environment.configuration.stepTimeout
+        timeoutMessage = environment.timeoutMessage
+        timeoutDescription = environment.timeoutDescription
+        hasStepHooks = environment.library.hasStepHooks
+        makeWorld = environment.makeWorld
+    }
 
     /// Ends an attempt whose running body passed its deadline, from the cursor published before that body:
     /// the test step ends with `outcome`, the remaining steps are skipped and the after hooks run, one body per
@@ -33,7 +56,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
             .testCaseStarted(
                 TestCaseStarted(
                     attempt: attempt.number, id: testCaseStartedId, testCaseId: attempt.prepared.testCase.id,
-                    workerId: attempt.workerId, timestamp: environment.clock.now())))
+                    workerId: attempt.workerId, timestamp: clock.now())))
         return Cursor<World>(testCaseStartedId: testCaseStartedId, steps: attempt.prepared.steps.count)
     }
 
@@ -42,7 +65,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// the published cursor with `completeAbandoned`.
     func run(_ attempt: Attempt, in watched: WatchedTestCase<World>) async -> AttemptOutcome? {
         let cursor = start(attempt)
-        let skipping = attempt.skipAll || configuration.dryRun
+        let skipping = attempt.skipAll || dryRun
         if !skipping { watched.publish(attempt, cursor) }
         await runSteps(attempt, cursor: cursor, mode: skipping ? .isolated : .inline(watched))
         if watched.isOver { return nil }
@@ -51,7 +74,6 @@ struct TestCaseRunner<World: Actor>: Sendable {
 
     /// Emits `testCaseFinished`; returns the attempt's status, step results and whether it will be retried.
     func finish(_ attempt: Attempt, cursor: Cursor<World>) -> AttemptOutcome {
-        let clock = environment.clock
         let testCaseStartedId = cursor.testCaseStartedId
         let worst = cursor.worst
         let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
@@ -67,7 +89,6 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// In inline mode, after every body it checks that the task was not abandoned before touching the cursor
     /// (which then belongs to the worker pool).
     func runSteps(_ attempt: Attempt, cursor: Cursor<World>, mode: BodyMode<World>) async {
-        let clock = environment.clock
         let emit: @Sendable (Envelope) -> Void
         switch mode {
         case .isolated: emit = attempt.emit
@@ -89,7 +110,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
             let outcome: BodyOutcome?
             switch step.kind {
             case .hook(let slot):
-                outcome = await runHookStep(library.hooks[slot], attempt, cursor: cursor, target: target, mode: mode)
+                outcome = await runHookStep(hooks[slot], attempt, cursor: cursor, target: target, mode: mode)
             case .step(let pickleStep, let match, let gherkinStep):
                 outcome = await runPickleStep(
                     pickleStep, match, gherkinStep, attempt, cursor: cursor, target: target, mode: mode, emit: emit)
@@ -102,7 +123,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
 
     /// Whether the attempt's steps are only reported, not run (fail-fast after a failure, or a dry run).
     private func isSkipping(_ attempt: Attempt) -> Bool {
-        attempt.skipAll || configuration.dryRun
+        attempt.skipAll || dryRun
     }
 
     /// Runs a before or after hook of the test case; nil when the task was abandoned meanwhile.
@@ -146,7 +167,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         case .failed(let message):
             return .failed(message, type: "StepMatchError")
         case .matched(let position, let arguments):
-            let definition = library.steps[position]
+            let definition = steps[position]
             if isSkipping(attempt) || cursor.worst != .passed || cursor.worldFailed { return .skipped }
             if let problem = definition.problem {
                 return .failed(problem.description, type: "StepLibraryError", frames: [problem.location.frame])
@@ -189,7 +210,6 @@ struct TestCaseRunner<World: Actor>: Sendable {
         _ attempt: Attempt, outcome: BodyOutcome, cursor: Cursor<World>,
         emit: @Sendable (Envelope) -> Void
     ) {
-        let clock = environment.clock
         let step = attempt.prepared.steps[cursor.index]
         let finished = clock.now()
         let duration =
