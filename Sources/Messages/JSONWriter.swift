@@ -148,17 +148,41 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         output.pointee = UInt8(ascii: "\"")
         output += 1
-        let source = key.utf8Start
-        var index = 0
-        while index < length {
-            output[index] = source[index]
-            index += 1
-        }
+        Self.copyShort(from: key.utf8Start, to: output, count: length)
         output += length
         output[0] = UInt8(ascii: "\"")
         output[1] = UInt8(ascii: ":")
         count = output + 2 - base
         needsComma = false
+    }
+
+    /// Copies `count` bytes, short runs with two overlapping word loads and stores (never reading or writing past
+    /// either run), longer ones with `memcpy`.
+    @inline(__always)
+    private static func copyShort(
+        from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 && count <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count < 4 {
+            var index = 0
+            while index < count {
+                destination[index] = source[index]
+                index += 1
+            }
+        } else {
+            to.copyMemory(from: from, byteCount: count)
+        }
     }
 
     /// Writes an object key, escaped as a JSON string.
