@@ -59,7 +59,10 @@ let package = Package(
             name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKitCommand"]),
         .executableTarget(
             name: "feed-specs-bench",
-            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions"]),
+            dependencies: [
+                "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions",
+                "SpecReports",
+            ]),
 
         .testTarget(
             name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedSupport", "CSQLite", "feed"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import SpecReports
 import Synchronization
 
 #if canImport(Glibc)
@@ -54,6 +55,9 @@ struct RunBenchmark {
     var shape = CorpusShape.templates
     /// The megabytes of Gherkin whose selected pickles the run keeps between its passes (nil: the runner's default).
     var keptMegabytes: Int?
+    /// Whether the stream also feeds the console report (`progress`, its failure listing with snippets and
+    /// did-you-means), written to `/dev/null`, as `feed-specs` does by default.
+    var console = false
 
     /// The step library of a benchmark run.
     enum Steps: String {
@@ -137,7 +141,8 @@ struct RunBenchmark {
         } catch {
             throw BenchError(error.message)
         }
-        let counter = CountingSink(sink, start: start)
+        let console = try self.console ? ConsoleReport() : nil
+        let counter = CountingSink(sink, console: console, start: start)
         let summary: RunSummary
         do {
             summary = try await runner.run(paths: directories, sink: counter)
@@ -145,6 +150,7 @@ struct RunBenchmark {
             throw BenchError(error.message)
         }
         try sink.close()
+        try console?.finish()
         let elapsed = clock.now - start
         var figures = Figures()
         figures.files = counter.sources
@@ -185,14 +191,16 @@ enum CorpusShape: String {
 /// the bench's own overhead, kept out of the figures as far as it can be).
 final class CountingSink: MessageSink {
     private let next: NDJSONFileSink
+    private let console: ConsoleReport?
     private let total = Atomic(0)
     private let start: ContinuousClock.Instant
     private let first = Mutex<Duration?>(nil)
     private let hasFirst = Atomic(false)
     private let sourceCount = Atomic(0)
 
-    init(_ next: NDJSONFileSink, start: ContinuousClock.Instant) {
+    init(_ next: NDJSONFileSink, console: ConsoleReport?, start: ContinuousClock.Instant) {
         self.next = next
+        self.console = console
         self.start = start
     }
 
@@ -207,6 +215,7 @@ final class CountingSink: MessageSink {
         default: break
         }
         next.emit(envelope)
+        console?.emit(envelope)
     }
 
     /// The time from the start to the first `testCaseFinished`.
@@ -221,6 +230,41 @@ final class CountingSink: MessageSink {
     /// The number of `source` messages: the files read.
     var sources: Int {
         sourceCount.load(ordering: .relaxed)
+    }
+}
+
+/// The console report of `feed-specs` (progress, then the summary with its failure listing), written to /dev/null.
+final class ConsoleReport: Sendable {
+    private let reporter: Mutex<Reporter>
+    private let failure = Mutex<ReportError?>(nil)
+
+    init() throws {
+        let descriptor = open("/dev/null", O_WRONLY)
+        guard descriptor >= 0 else { throw BenchError("/dev/null: cannot open for writing") }
+        let query = RunQuery()
+        let progress = ProgressFormatter(
+            output: FileDescriptorOutput(descriptor: descriptor, name: "/dev/null"), flushesEachStep: false,
+            query: query)
+        reporter = Mutex(Reporter(query: query, formatters: [progress]))
+    }
+
+    func emit(_ envelope: Envelope) {
+        reporter.withLock { reporter in
+            do throws(ReportError) {
+                try reporter.consume(envelope)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+    }
+
+    func finish() throws {
+        do throws(ReportError) {
+            try reporter.withLock { reporter throws(ReportError) in try reporter.finish() }
+        } catch {
+            throw BenchError("the console report failed: \(error)")
+        }
+        if let error = failure.withLock({ $0 }) { throw BenchError("the console report failed: \(error)") }
     }
 }
 
@@ -269,7 +313,7 @@ final class ResultBox<Value: Sendable>: Sendable {
 }
 
 func runRun(_ arguments: [String]) throws {
-    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps"]
+    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps", "--console"]
     let dryRun = arguments.contains("--dry-run")
     if arguments.contains("--catch-all") && arguments.contains("--no-steps") {
         throw BenchError("--catch-all and --no-steps exclude each other")
@@ -282,6 +326,7 @@ func runRun(_ arguments: [String]) throws {
     if let out = named["--out"] { benchmark.output = out }
     if named["--kept-mb"] != nil { benchmark.keptMegabytes = try integer(named, "--kept-mb", default: 0, minimum: 0) }
     benchmark.dryRun = dryRun
+    benchmark.console = arguments.contains("--console")
     benchmark.shape = try CorpusShape(named["--shape"])
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }
