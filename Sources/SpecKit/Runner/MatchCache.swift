@@ -7,7 +7,9 @@ import Synchronization
 /// row), so matching each text once, with its message parts, saves most of the matching work. Matching is a
 /// pure function of the text and the library, so a cached match is the match.
 ///
-/// Holds at most `capacity` texts: past that, texts are matched every time, so memory stays bounded.
+/// Holds at most `capacity` texts: when it is full it starts afresh, so memory stays bounded (an entry, with its
+/// arguments and message parts, takes one to two kilobytes) while the texts repeated near each other (a background,
+/// an outline's rows) are still matched once.
 final class MatchCache: Sendable {
     /// A text's match, with what the `testCase` message says of it.
     struct Entry: Sendable {
@@ -16,7 +18,7 @@ final class MatchCache: Sendable {
         let argumentsLists: [StepMatchArgumentsList]
     }
 
-    static let defaultCapacity = 50_000
+    static let defaultCapacity = 8_192
 
     let capacity: Int
     private let entries = Mutex<[String: Entry]>([:])
@@ -30,7 +32,8 @@ final class MatchCache: Sendable {
         if let found = entries.withLock({ $0[text] }) { return found }
         let made = make(text)
         entries.withLock { entries in
-            if entries.count < capacity { entries[text] = made }
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[text] = made
         }
         return made
     }
