@@ -176,37 +176,44 @@ struct PlanIndex: Sendable {
     /// Adds the pickles and steps of `document`.
     mutating func add(_ document: SpecPlan.Document) {
         guard let feature = document.result.document?.feature else { return }
-        var context: [String: (rule: Rule?, scenario: Scenario, lines: [ClosedRange<Int>])] = [:]
+        // What a pickle needs of the scenario or examples row it comes from (not the rule and scenario themselves:
+        // copying them into every entry costs more than the rest of indexing).
+        struct Context {
+            let ruleName: String?
+            let location: Location
+            let lines: [ClosedRange<Int>]
+        }
+        var context: [String: Context] = [:]
         var rowLines: [String: Int] = [:]
-        func addScenario(_ scenario: Scenario, rule: Rule?, background: [Background]) {
+        func addSteps(_ added: [Step]) {
+            for step in added { steps[step.id] = StepEntry(step: step, uri: document.uri) }
+        }
+        func addScenario(_ scenario: Scenario, rule: Rule?) {
             var lines = [feature.location.line...feature.location.line, Self.span(of: scenario)]
             if let rule { lines.append(rule.location.line...rule.location.line) }
-            context[scenario.id] = (rule, scenario, lines)
-            for step in background.flatMap(\.steps) + scenario.steps {
-                steps[step.id] = StepEntry(step: step, uri: document.uri)
-            }
+            let ruleName = rule?.name
+            context[scenario.id] = Context(ruleName: ruleName, location: scenario.location, lines: lines)
+            addSteps(scenario.steps)
             for examples in scenario.examples {
                 let first = examples.tags.map(\.location.line).min() ?? examples.location.line
                 let header = examples.tableHeader?.location.line ?? examples.location.line
                 for row in examples.tableBody {
                     rowLines[row.id] = row.location.line
-                    context[row.id] = (
-                        rule, scenario, lines + [first...max(first, header), row.location.line...row.location.line]
-                    )
+                    context[row.id] = Context(
+                        ruleName: ruleName, location: scenario.location,
+                        lines: lines + [first...max(first, header), row.location.line...row.location.line])
                 }
             }
         }
-        var featureBackgrounds: [Background] = []
         for child in feature.children {
             switch child {
-            case .background(let background): featureBackgrounds.append(background)
-            case .scenario(let scenario): addScenario(scenario, rule: nil, background: featureBackgrounds)
+            case .background(let background): addSteps(background.steps)
+            case .scenario(let scenario): addScenario(scenario, rule: nil)
             case .rule(let rule):
-                var ruleBackgrounds = featureBackgrounds
                 for child in rule.children {
                     switch child {
-                    case .background(let background): ruleBackgrounds.append(background)
-                    case .scenario(let scenario): addScenario(scenario, rule: rule, background: ruleBackgrounds)
+                    case .background(let background): addSteps(background.steps)
+                    case .scenario(let scenario): addScenario(scenario, rule: rule)
                     }
                 }
             }
@@ -216,11 +223,11 @@ struct PlanIndex: Sendable {
             let rowContext = pickle.astNodeIds.dropFirst().last.flatMap { context[$0] }
             let line =
                 pickle.astNodeIds.dropFirst().last.flatMap { rowLines[$0] } ?? pickle.location?.line
-                ?? scenarioContext?.scenario.location.line ?? 0
+                ?? scenarioContext?.location.line ?? 0
             let info = ScenarioInfo(
                 pickleId: pickle.id, uri: pickle.uri, line: line,
-                column: pickle.location?.column ?? scenarioContext?.scenario.location.column ?? 1,
-                featureName: feature.name, ruleName: scenarioContext?.rule?.name, name: pickle.name,
+                column: pickle.location?.column ?? scenarioContext?.location.column ?? 1,
+                featureName: feature.name, ruleName: scenarioContext?.ruleName, name: pickle.name,
                 tags: pickle.tags.map(\.name), stepCount: pickle.steps.count)
             pickles[pickle.id] = PickleEntry(
                 pickle: pickle, info: info, lines: rowContext?.lines ?? scenarioContext?.lines ?? [line...line])
