@@ -212,21 +212,44 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         } else {
             if value < 0 { put(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
-            var digits = 0
-            var scan = magnitude
-            repeat {
-                digits += 1
-                scan /= 10
-            } while scan > 0
-            var index = count + digits
+            var index = count + Self.digitCount(magnitude)
             count = index
-            repeat {
-                index -= 1
-                base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+            // Two digits per division, from the pairs "00" to "99".
+            let pairs = Self.digitPairs.utf8Start
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                index -= 2
+                base[index] = pairs[pair]
+                base[index + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                index -= 2
+                base[index] = pairs[pair]
+                base[index + 1] = pairs[pair + 1]
+            } else {
+                base[index - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude)
+            }
         }
         needsComma = true
+    }
+
+    // swift-format-ignore
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The number of decimal digits of `value`.
+    @inline(__always)
+    private static func digitCount(_ value: UInt) -> Int {
+        var digits = 1
+        var power: UInt = 10
+        while value >= power {
+            digits += 1
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            power = next
+        }
+        return digits
     }
 
     /// Writes a number: integral values up to 2^53 as integers, others in Swift's shortest round-trip form.
