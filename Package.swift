@@ -30,8 +30,13 @@ let package = Package(
         ),
         .target(name: "FeedInfrastructure", dependencies: ["Feed", "CSQLite"]),
         .target(name: "FeedApp", dependencies: ["Feed"]),
-        .target(name: "FeedSupport", dependencies: ["Feed", "FeedInfrastructure"]),
-        .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
+        .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure"]),
+        // The crash-safety tests' helper: saves feeds in a loop until a test kills it. Built for the tests only.
+        .target(name: "FeedStressSave", dependencies: ["Feed", "FeedInfrastructure"]),
+        .executableTarget(name: "feed-stress-save", dependencies: ["FeedStressSave"]),
+        // Stand-ins for the feed's boundaries (the stub HTTP client) that its tests and its acceptance world share;
+        // never linked into `feed`.
+        .target(name: "FeedTestDoubles", dependencies: ["Feed"]),
 
         // The harness: messages, Gherkin, matching and running, reports.
         .target(name: "Messages"),
@@ -54,9 +59,10 @@ let package = Package(
 
         // The feed's acceptance specs and the command line.
         .target(
-            name: "FeedAcceptance", dependencies: ["SpecKit", "Feed", "FeedApp", "FeedInfrastructure", "FeedSupport"]),
+            name: "FeedAcceptance",
+            dependencies: ["SpecKit", "Feed", "FeedApp", "FeedInfrastructure", "FeedTestDoubles"]),
         .executableTarget(
-            name: "feed-specs", dependencies: ["FeedAcceptance", "FeedSupport", "SpecKitCommand"]),
+            name: "feed-specs", dependencies: ["FeedAcceptance", "FeedInfrastructure", "SpecKitCommand"]),
         .executableTarget(
             name: "feed-specs-bench",
             dependencies: [
@@ -64,8 +70,22 @@ let package = Package(
                 "SpecReports",
             ]),
 
+        // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary
+        // folders, a loopback HTTP server, the built executables).
+        .target(
+            name: "FeedTestSupport", dependencies: ["Feed", "FeedInfrastructure", "FeedTestDoubles"],
+            path: "Tests/FeedTestSupport"),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedTestDoubles", "FeedTestSupport"]),
         .testTarget(
-            name: "FeedTests", dependencies: ["Feed", "FeedInfrastructure", "FeedApp", "FeedSupport", "CSQLite", "feed"]),
+            name: "FeedInfrastructureTests",
+            dependencies: [
+                "FeedInfrastructure", "Feed", "FeedApp", "FeedTestDoubles", "FeedTestSupport", "CSQLite", "feed",
+                "feed-stress-save", "FeedStressSave",
+            ]),
+        .testTarget(
+            name: "FeedAppTests",
+            dependencies: ["FeedApp", "Feed", "FeedInfrastructure", "FeedTestDoubles", "FeedTestSupport"]),
+        .testTarget(name: "FeedCommandTests", dependencies: ["feed", "Feed", "FeedInfrastructure", "FeedTestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
@@ -75,7 +95,7 @@ let package = Package(
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
         .testTarget(
             name: "FeedSpecsTests",
-            dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedSupport", "Gherkin", "Messages"]),
+            dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedInfrastructure", "Gherkin", "Messages"]),
         .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit", "Messages"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
         .testTarget(

@@ -7,55 +7,15 @@ Run from the repository root after `swift build --product feed-specs`:
 `FEED_SPECS` names another binary (default: .build/debug/feed-specs).
 """
 
-import ast
 import json
-import os
-import pathlib
 import re
 import subprocess
+import time
 
 import pytest
-import pytest_lsp
+from lsp_support import COMMAND, ROOT, SERVER, SPECS, STEPS, RawServer, completion_items, open_document, swift_line
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SPECS = ROOT / "Specs"
-STEPS = ROOT / "Sources" / "FeedAcceptance" / "FeedSteps.swift"
-SERVER = os.environ.get("FEED_SPECS", str(ROOT / ".build" / "debug" / "feed-specs"))
-COMMAND = [SERVER, "lsp", "--specs", str(SPECS)]
-
-
-def swift_line(expression: str) -> int:
-    """The 0-based line of the Swift definition whose expression is `expression`."""
-    for number, line in enumerate(STEPS.read_text().splitlines()):
-        if f'"{expression}"' in line and "steps." in line:
-            return number
-    raise AssertionError(f"{expression} is not defined in {STEPS}")
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
-async def client(lsp_client: LanguageClient):
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register_capability(params: types.RegistrationParams):
-        lsp_client.registrations = params.registrations
-
-    lsp_client.initialize_result = await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=ROOT.as_uri())
-    )
-    yield
-    await lsp_client.shutdown_session()
-
-
-async def open_document(client: LanguageClient, name: str, text: str) -> str:
-    uri = (SPECS / name).as_uri()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="gherkin", version=1, text=text)
-        )
-    )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return uri
+from pytest_lsp import LanguageClient
 
 
 def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
@@ -105,18 +65,12 @@ async def test_a_typo_is_an_undefined_step_at_its_range_with_the_closest_step(cl
     edit = replace.edit.changes[uri][0]
     assert edit.new_text == "the customer doesn't have connectivity"
     assert edit.range == diagnostic.range
-    snippet = next(action for action in actions if action.title.startswith("Show"))
-    # lsprotocol reads every item holding a `command` as a Command (its _code_action_hook), though the protocol
-    # allows a CodeAction with a command, as this one is; its command then arrives as text.
-    command = snippet.command
-    if isinstance(command, str):
-        command = types.Command(**ast.literal_eval(command))
-    assert command.command == "speckit.showSnippet"
-    assert 'steps.given("the customer doesn\'t have conectivity")' in command.arguments[0]
-    await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
-    )
-    assert any("steps.given" in message.message for message in client.messages)
+    write = next(action for action in actions if action.title == "Write the step definition in FeedSteps.swift")
+    ((target, (insert,)),) = write.edit.changes.items()
+    assert target == STEPS.as_uri()
+    assert insert.range.start == insert.range.end  # an insertion, which the editor can undo
+    assert insert.new_text.strip().startswith('steps.given("the customer doesn\'t have conectivity") { world in')
+    assert insert.range.start.line > swift_line("the customer doesn't have connectivity")
 
 
 @pytest.mark.asyncio
@@ -185,42 +139,27 @@ async def test_a_change_is_diagnosed_without_saving(client: LanguageClient):
 async def test_completion_after_a_step_keyword_offers_the_library(client: LanguageClient):
     text = "Feature: Draft\n  Scenario: s\n    Given the cus\n"
     uri = await open_document(client, "draft.feature", text)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=2, character=17)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 2, 17)
     labels = [item.label for item in items]
     assert "the customer has connectivity" in labels
+    assert len(labels) == len(set(labels)), "one item per definition"
     item = items[labels.index("the customer has connectivity")]
-    assert item.text_edit.new_text == "the customer has connectivity"
+    # Only the word being typed is replaced: every client keeps the item, whatever it filters on.
+    assert item.text_edit.new_text == "customer has connectivity"
     assert item.text_edit.range == types.Range(
-        start=types.Position(line=2, character=10), end=types.Position(line=2, character=17)
+        start=types.Position(line=2, character=14), end=types.Position(line=2, character=17)
     )
-    # Texts the specs already use come before the definitions themselves.
-    used = [item for item in items if item.detail == "used in the specs"]
-    definitions = [item for item in items if item.detail != "used in the specs"]
-    assert used and definitions
-    assert max(item.sort_text for item in used) < min(item.sort_text for item in definitions)
-    # Parameters are placeholders holding values the specs really use.
-    cache = next(item for item in items if item.label == "the cache holds {int} image(s) saved {duration} ago")
-    assert cache.insert_text_format == types.InsertTextFormat.Snippet
-    assert re.fullmatch(r"the cache holds \$\{1:\d+\} images? saved \$\{2:[^}]+\} ago", cache.text_edit.new_text)
+    assert item.filter_text.startswith("cus")
 
 
 @pytest.mark.asyncio
 async def test_completion_in_another_language_uses_its_keywords(client: LanguageClient):
     text = "# language: fr\nFonctionnalité: Brouillon\n  Scénario: s\n    Soit the cus\n"
     uri = await open_document(client, "brouillon.feature", text)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=16)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 3, 16)
     item = next(item for item in items if item.label == "the customer has connectivity")
-    assert item.text_edit.range.start == types.Position(line=3, character=9)
+    assert item.text_edit.range.start == types.Position(line=3, character=13)
+    assert item.text_edit.new_text == "customer has connectivity"
 
 
 @pytest.mark.asyncio
@@ -230,14 +169,9 @@ async def test_a_markdown_spec_is_diagnosed_and_completed_after_its_bullets(clie
     (typo, partial) = client.diagnostics[uri]
     assert typo.range.start == types.Position(line=6, character=8)
     assert partial.range.start == types.Position(line=7, character=7)
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=7, character=14)
-        )
-    )
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = await completion_items(client, uri, 7, 14)
     item = next(item for item in items if item.label == "the customer opens the feed")
-    assert item.text_edit.range.start == types.Position(line=7, character=7)
+    assert item.text_edit.range.start == types.Position(line=7, character=11)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
@@ -383,46 +317,6 @@ async def test_unknown_methods_are_method_not_found(client: LanguageClient):
 # Raw pipes: what a real client never sends, and clients that go away.
 
 
-class RawServer:
-    def __init__(self, command=COMMAND, cwd=None):
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
-        )
-
-    def write(self, data: bytes):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
-
-    def send(self, message, length_delta: int = 0):
-        body = message if isinstance(message, bytes) else json.dumps(message).encode()
-        self.write(b"Content-Length: %d\r\n\r\n" % (len(body) + length_delta) + body)
-
-    def receive(self):
-        header = b""
-        while not header.endswith(b"\r\n\r\n"):
-            byte = self.process.stdout.read(1)
-            assert byte, "the server closed its output"
-            header += byte
-        match = re.search(rb"Content-Length: (\d+)", header)
-        assert match, header
-        return json.loads(self.process.stdout.read(int(match.group(1))))
-
-    def response(self, identifier):
-        while True:
-            message = self.receive()
-            if message.get("id") == identifier and "method" not in message:
-                return message
-
-    def close(self) -> int:
-        self.process.stdin.close()
-        return self.process.wait(timeout=20)
-
-    def initialize(self, **params):
-        params.setdefault("capabilities", {})
-        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
-        assert "result" in self.response(0)
-
-
 @pytest.fixture
 def raw():
     server = RawServer()
@@ -552,8 +446,8 @@ def test_the_specs_folder_is_found_in_the_workspace_the_client_opened(tmp_path):
             }
         )
         items = server.response(1)["result"]["items"]
-        used = [item["label"] for item in items if item.get("detail") == "used in the specs"]
-        assert "the customer doesn't have connectivity" in used
+        item = next(item for item in items if item["label"] == "the customer doesn't have connectivity")
+        assert re.search(r"· \d+ uses?$", item["detail"]), "uses counted from the workspace's Specs/"
     finally:
         server.process.kill()
         server.process.wait()
@@ -595,7 +489,7 @@ def test_specs_changed_on_disk_are_read_again_when_the_client_says_so(tmp_path):
                 }
             )
             items = server.response(identifier)["result"]["items"]
-            return [item["label"] for item in items if item.get("detail") == "used in the specs"]
+            return [item["label"] for item in items if "use" in item.get("detail", "").split("·")[-1]]
 
         assert "the customer loses connectivity" not in used_texts(1)
         pulled = specs / "pulled.feature"
@@ -620,3 +514,22 @@ def test_specs_changed_on_disk_are_read_again_when_the_client_says_so(tmp_path):
     finally:
         server.process.kill()
         server.process.wait()
+
+
+def test_a_request_cancelled_while_it_waits_is_answered_as_cancelled(raw: RawServer):
+    raw.initialize()
+    scenario = "  Scenario: s{n}\n    Given the customer has connectivity\n    When the customer opens the feed\n\n"
+    text = "Feature: Big\n\n" + "".join(scenario.format(n=n) for n in range(60_000))
+    uri = (SPECS / "big.feature").as_uri()
+    raw.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+              "params": {"textDocument": {"uri": uri, "languageId": "gherkin", "version": 1, "text": text}}})
+    time.sleep(0.2)  # the server is reading the 5 MB document: what follows waits in its queue, together
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 12}}
+    messages = [
+        {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": hover},
+        {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 20}},
+        {"jsonrpc": "2.0", "id": 21, "method": "textDocument/hover", "params": hover},
+    ]
+    raw.write(b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in (json.dumps(m).encode() for m in messages)))
+    assert raw.response(20)["error"]["code"] == -32800
+    assert "result" in raw.response(21)

@@ -1,4 +1,4 @@
-import FeedSupport
+import FeedInfrastructure
 import Foundation
 import SpecKit
 

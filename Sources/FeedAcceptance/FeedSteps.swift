@@ -1,4 +1,4 @@
-import FeedSupport
+import FeedInfrastructure
 import Foundation
 import SpecKit
 
@@ -24,7 +24,7 @@ extension FeedSpecs {
         steps.define(parameterType: "duration", regexp: CalendarDuration.pattern) { values in
             try CalendarDuration(parsing: values.first.flatMap { $0 } ?? "")
         }
-        steps.define(parameterType: "store", regexp: StoreKind.pattern) { values in
+        steps.define(parameterType: "store", regexp: storePattern) { values in
             let text = values.first.flatMap { $0 } ?? ""
             guard let kind = StoreKind(rawValue: text) else {
                 throw ParameterTransformError(
@@ -33,6 +33,9 @@ extension FeedSpecs {
             return kind
         }
     }
+
+    /// What a `{store}` parameter matches: `memory|file|sqlite`.
+    private static let storePattern = StoreKind.allCases.map(\.rawValue).joined(separator: "|")
 
     static func defineConnectivitySteps(_ steps: inout StepLibrary<FeedWorld>) {
         /// The stub HTTP client answers what the server steps set up; without connectivity every request fails as

@@ -1,5 +1,5 @@
 import Feed
-import FeedSupport
+import FeedTestDoubles
 import Foundation
 import SpecKit
 

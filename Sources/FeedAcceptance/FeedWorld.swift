@@ -1,6 +1,7 @@
 import Feed
 import FeedApp
-import FeedSupport
+import FeedInfrastructure
+import FeedTestDoubles
 import Foundation
 
 /// Everything one scenario of the feed's specs works with, made fresh for that scenario: a stub server, a clock

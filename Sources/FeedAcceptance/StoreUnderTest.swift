@@ -1,6 +1,5 @@
 import Feed
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 
 /// The store one scenario runs against, made fresh for that scenario: in memory, a JSON file in a new temporary

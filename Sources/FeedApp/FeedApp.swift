@@ -31,10 +31,30 @@ public actor FeedApp {
     ) {
         let remote = RemoteFeedLoader(url: feedURL, client: httpClient, contract: contract)
         let local = LocalFeedLoader(store: store, currentDate: currentDate, maxCacheAgeInDays: maxCacheAgeInDays)
-        self.localLoader = local
-        self.feedLoader = FeedLoaderWithFallback(
-            primary: FeedLoaderCacheDecorator(decoratee: remote, cache: local, onSaveFailure: onCacheSaveFailure),
-            fallback: NonEmptyFeedLoader(local))
+        self.init(
+            feedLoader: FeedLoaderWithFallback(
+                primary: FeedLoaderCacheDecorator(decoratee: remote, cache: local, onSaveFailure: onCacheSaveFailure),
+                fallback: NonEmptyFeedLoader(local)),
+            localLoader: local)
+    }
+
+    /// Composes the app without a server, for what needs only its cache (the `feed validate` command): launching
+    /// shows what the app shows offline, the cached feed while it is fresh or the error message.
+    /// - Parameters:
+    ///   - store: keeps the cached feed.
+    ///   - currentDate: the clock; nothing in the app reads the wall clock directly.
+    ///   - maxCacheAgeInDays: how many calendar days a cached feed stays fresh.
+    public init(
+        store: any FeedStore, currentDate: @escaping @Sendable () -> Date,
+        maxCacheAgeInDays: Int = FeedCachePolicy.defaultMaxAgeInDays
+    ) {
+        let local = LocalFeedLoader(store: store, currentDate: currentDate, maxCacheAgeInDays: maxCacheAgeInDays)
+        self.init(feedLoader: NonEmptyFeedLoader(local), localLoader: local)
+    }
+
+    private init(feedLoader: any FeedLoader, localLoader: LocalFeedLoader) {
+        self.feedLoader = feedLoader
+        self.localLoader = localLoader
     }
 
     /// Launches the app: shows `.loading`, loads the feed, then shows the images or the error message.
@@ -50,9 +70,15 @@ public actor FeedApp {
         return screen
     }
 
-    /// The app goes to the background: deletes the cache when it is expired or unreadable.
+    /// The app goes to the background: validates the cache (see `validateCache()`).
     /// A failure to delete is not shown to the customer; the next launch will try again.
     public func enterBackground() async {
-        try? await localLoader.validateCache()
+        try? await validateCache()
+    }
+
+    /// Deletes the cache when it is expired or unreadable, as entering the background does, but reports a failed
+    /// deletion: throws `LocalFeedLoader.Error.deletionFailed`.
+    public func validateCache() async throws {
+        try await localLoader.validateCache()
     }
 }

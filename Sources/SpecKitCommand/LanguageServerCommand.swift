@@ -18,12 +18,13 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         usage: \(name) lsp [--specs PATH] [--languages FILE] [--stdio]
 
         A Language Server Protocol 3.17 server for .feature files that knows this package's step library:
-        diagnostics for parse errors and undefined or ambiguous steps, step completion, hover, go to the
-        Swift definition, quick fixes, document symbols and formatting. An editor starts it and talks to it
-        on standard input and output; it logs to standard error. See the README for editor set-up.
+        diagnostics (a broken line costs only itself), did-you-mean, completion, hover, go to the Swift
+        definition, uses, rename, workspace symbols, colouring, folding, quick fixes that write the step
+        into the Swift library, the outline and formatting. An editor starts it and talks to it on standard
+        input and output; it logs to standard error. See the README for editor set-up.
 
-          --specs PATH       the folder of .feature files whose steps completion offers first
-                             (default: \(command.specsPath), from the editor's working folder)
+          --specs PATH       the folder of .feature files the server reads (completion, uses, rename),
+                             relative to the package the editor opens (default: \(command.specsPath))
           --languages FILE   more languages, in the gherkin-languages.json format
                              (default: $GHERKIN_LANGUAGES when set)
           --stdio            accepted for editors that pass it; standard input and output are always used
@@ -64,8 +65,8 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
             StandardStreams.writeError("\(name) lsp: step library: \(problem)\n")
         }
         let server = LanguageServer(
-            connection: JSONRPCConnection(), catalog: catalog, languages: languages,
-            specsPath: parsed.value("--specs") ?? command.specsPath, name: name)
+            connection: JSONRPCConnection(), catalog: catalog, languages: languages, specsPath: command.specsPath,
+            explicitSpecs: parsed.value("--specs"), name: name)
         return server.run()
     }
 }

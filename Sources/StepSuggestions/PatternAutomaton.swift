@@ -20,16 +20,16 @@ struct PatternAutomaton: Sendable {
 
     /// The edges into each state: `edges[edgeStart[s]..<edgeStart[s + 1]]`; likewise the states with an empty
     /// edge into each state, and the repeats.
-    private let edges: [Edge]
-    private let edgeStart: [Int32]
-    private let epsilonFrom: [Int32]
-    private let epsilonStart: [Int32]
-    private let loops: [Edge]
-    private let loopStart: [Int32]
-    private let sets: [ScalarSet]
+    let edges: [Edge]
+    let edgeStart: [Int32]
+    let epsilonFrom: [Int32]
+    let epsilonStart: [Int32]
+    let loops: [Edge]
+    let loopStart: [Int32]
+    let sets: [ScalarSet]
     /// For each state, the folded scalar of its only edge when that edge is fixed text from the state before and
     /// the state has no other edge, empty edge or repeat (most states): the fast path of a row; else `UInt32.max`.
-    private let simple: [UInt32]
+    let simple: [UInt32]
     let stateCount: Int
     let final: Int
     /// The fewest scalars of fixed text (not in a value) on any path.
@@ -40,8 +40,12 @@ struct PatternAutomaton: Sendable {
     let maximumLength: Int?
     /// The words (folded, two scalars or more) of the fixed text every path has, for pruning.
     let words: Set<String>
-    /// For each value, the state where it starts and the one where it ends.
-    let values: [(entry: Int, exit: Int)]
+    /// For each value, the state where it starts and the one where it ends, and whether it is inside another.
+    let values: [(entry: Int, exit: Int, isNested: Bool)]
+    /// The consuming edges and empty edges out of each state (target, and the edge's index in `edges`), for
+    /// walking forward.
+    let outgoing: [[(to: Int32, edge: Int32)]]
+    let outgoingEpsilon: [[Int32]]
 
     /// The automaton of `node`, or nil when it is over `maximumStates`.
     init?(_ node: PatternNode) {
@@ -70,6 +74,18 @@ struct PatternAutomaton: Sendable {
             edges, edgeStart, epsilonFrom, epsilonStart
         )
         (self.loops, self.loopStart) = (loops, loopStart)
+        var outgoing = [[(to: Int32, edge: Int32)]](repeating: [], count: stateCount)
+        var outgoingEpsilon = [[Int32]](repeating: [], count: stateCount)
+        for state in 0..<stateCount {
+            for index in Int(edgeStart[state])..<Int(edgeStart[state + 1]) {
+                outgoing[Int(edges[index].from)].append((Int32(state), Int32(index)))
+            }
+            for index in Int(epsilonStart[state])..<Int(epsilonStart[state + 1]) {
+                outgoingEpsilon[Int(epsilonFrom[index])].append(Int32(state))
+            }
+        }
+        self.outgoing = outgoing
+        self.outgoingEpsilon = outgoingEpsilon
         simple = (0..<stateCount).map { state in
             guard state > 0, builder.incoming[state].count == 1, builder.epsilon[state].isEmpty,
                 builder.loops[state].isEmpty, let edge = builder.incoming[state].first,
@@ -110,7 +126,7 @@ struct PatternAutomaton: Sendable {
         var epsilon: [[Int32]] = [[]]
         var loops: [[Edge]] = [[]]
         var sets: [ScalarSet] = []
-        var values: [(entry: Int, exit: Int)] = []
+        var values: [(entry: Int, exit: Int, isNested: Bool)] = []
 
         mutating func newState() -> Int? {
             guard incoming.count < PatternAutomaton.maximumStates else { return nil }
@@ -173,7 +189,7 @@ struct PatternAutomaton: Sendable {
             case .value(let inner):
                 let outer = current
                 current = values.count
-                values.append((start, start))
+                values.append((start, start, outer >= 0))
                 let index = current
                 guard let end = compile(inner, from: start, value: &current) else { return nil }
                 values[index].exit = end
@@ -211,7 +227,7 @@ struct PatternAutomaton: Sendable {
     // MARK: Matching
 
     /// For each scalar of `text`, which of the first 64 sets hold it (bit `i` for `sets[i]`).
-    private func setMasks(_ text: PreparedText) -> [UInt64] {
+    func setMasks(_ text: PreparedText) -> [UInt64] {
         guard !sets.isEmpty else { return [] }
         let tested = sets.prefix(64)
         return text.scalars.map { scalar in
@@ -222,7 +238,7 @@ struct PatternAutomaton: Sendable {
     }
 
     @inline(__always)
-    private func accepts(_ edge: Edge, _ text: PreparedText, _ masks: [UInt64], at position: Int) -> Bool {
+    func accepts(_ edge: Edge, _ text: PreparedText, _ masks: [UInt64], at position: Int) -> Bool {
         if edge.set < 0 { return edge.folded == text.folded[position] }
         if edge.set < 64 { return masks[position] & (1 << UInt64(edge.set)) != 0 }
         return sets[Int(edge.set)].contains(text.scalars[position])
@@ -244,18 +260,60 @@ struct PatternAutomaton: Sendable {
         return result <= limit ? result : nil
     }
 
-    /// The states the pattern can be in after reading `text` exactly (no edit): the text is a prefix of one of
-    /// the pattern's strings when the set is not empty.
-    func exactStates(after text: PreparedText) -> [Int] {
+    /// The states the pattern can be in after reading `text` exactly (no edit, case ignored): the text is a prefix
+    /// of one of the pattern's strings when the set is not empty. With `placeholders`, an outline's `<name>` may
+    /// stand for a whole value (a parameter or a capture group), as it will be one in every examples row.
+    func exactStates(after text: PreparedText, placeholders: Bool = false) -> [Int] {
         let masks = setMasks(text)
-        var previous = [Int32](repeating: 0, count: stateCount)
-        var current = [Int32](repeating: 0, count: stateCount)
-        firstRow(&previous)
-        for position in 0..<text.scalars.count {
-            if row(&current, previous: previous, text, masks, at: position) > 0 { return [] }
-            swap(&previous, &current)
+        var current = closure([0])
+        var pending: [Int: Set<Int>] = [:]  // states reached through a placeholder, by the position after it
+        let count = text.scalars.count
+        var position = 0
+        while position < count {
+            if placeholders, text.scalars[position] == "<", let end = placeholderEnd(text, from: position) {
+                let exits = current.compactMap { state in
+                    values.first { $0.entry == state && !$0.isNested }.map(\.exit)
+                }
+                if !exits.isEmpty { pending[end, default: []].formUnion(exits) }
+            }
+            var next: Set<Int> = []
+            for state in current {
+                for (to, edgeIndex) in outgoing[state] where accepts(edges[Int(edgeIndex)], text, masks, at: position) {
+                    next.insert(Int(to))
+                }
+                for index in Int(loopStart[state])..<Int(loopStart[state + 1])
+                where accepts(loops[index], text, masks, at: position) {
+                    next.insert(state)
+                }
+            }
+            position += 1
+            if let reached = pending.removeValue(forKey: position) { next.formUnion(reached) }
+            current = closure(next)
+            if current.isEmpty && pending.isEmpty { return [] }
         }
-        return previous.indices.filter { previous[$0] == 0 }
+        return current.sorted()
+    }
+
+    /// The position after the `>` closing a `<name>` that starts at `start` (no `<` inside), if any.
+    private func placeholderEnd(_ text: PreparedText, from start: Int) -> Int? {
+        var index = start + 1
+        while index < text.scalars.count {
+            let scalar = text.scalars[index]
+            if scalar == ">" { return index > start + 1 ? index + 1 : nil }
+            if scalar == "<" { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `states` and every state their empty edges reach.
+    private func closure(_ states: Set<Int>) -> Set<Int> {
+        var reached = states
+        var pending = Array(states)
+        while let state = pending.popLast() {
+            for next in outgoingEpsilon[state] where reached.insert(Int(next)).inserted { pending.append(Int(next)) }
+        }
+        return reached
     }
 
     private func firstRow(_ row: inout [Int32]) {

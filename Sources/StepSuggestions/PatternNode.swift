@@ -15,7 +15,7 @@ indirect enum PatternNode: Sendable {
     /// A parameter or a capture group: the text it matches is a value the step's author typed.
     case value(PatternNode)
 
-    static let anything = PatternNode.oneOrMore(.set(.any))
+    static var anything: PatternNode { .oneOrMore(.set(.any)) }
 }
 
 /// Reads a Cucumber Expression (`the cache holds {int} image(s)`, `is/are`, escapes) into a pattern. Parameters

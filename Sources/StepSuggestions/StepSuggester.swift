@@ -67,14 +67,7 @@ package struct StepSuggester: Sendable {
         definitions: [Definition], parameterTypes: [String: [String]] = [:],
         usedTexts: [(text: String, definition: Int)] = []
     ) {
-        var types: [String: PatternNode] = [:]
-        for (name, expressions) in BuiltInParameterTypes.regularExpressions {
-            types[name] = RegularExpressionReader.read(parameterType: expressions)
-        }
-        for (name, expressions) in parameterTypes where types[name] == nil && !expressions.isEmpty {
-            types[name] = RegularExpressionReader.read(parameterType: expressions)
-        }
-        let reader = CucumberExpressionReader(parameterTypes: types)
+        let reader = CucumberExpressionReader(parameterTypes: StepPatterns.parameterTypeNodes(parameterTypes))
         definitionCandidates = definitions.enumerated().compactMap { position, definition in
             guard definition.source.unicodeScalars.count <= PatternAutomaton.maximumStates else { return nil }
             let node =

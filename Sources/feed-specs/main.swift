@@ -1,7 +1,7 @@
 // The feed's spec runner: the harness's command line with the feed's step library, its world, and `--store`.
 
 import FeedAcceptance
-import FeedSupport
+import FeedInfrastructure
 import SpecKitCommand
 
 let command = SpecCommand(

@@ -1,6 +1,5 @@
 import Feed
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 
 /// A mistake on the command line: reported as one line followed by the usage, with exit status 2.
@@ -28,30 +27,10 @@ struct LoadOptions: Equatable {
     var maximumBodySize = URLSessionHTTPClient.defaultMaximumBodySize
 }
 
-/// How `feed stress-save` saves: straight into the store, or through the save use case (delete, then insert).
-enum StressMode: String, CaseIterable, Equatable {
-    case insert
-    case save
-}
-
-/// `feed stress-save` (hidden): saves distinguishable feeds in a loop, for the crash-safety tests.
-struct StressSaveOptions: Equatable {
-    var store: StoreKind
-    var path: String
-    var seed: UInt64
-    var mode: StressMode = .insert
-    /// How many saves before stopping; `nil` means until killed.
-    var count: Int?
-    /// In save mode, how long the first save stops between deleting the old feed and inserting the new one, after
-    /// printing `paused SEED`; `nil` means no stop.
-    var pauseBetween: TimeInterval?
-}
-
 /// What the command line asks for.
 enum Command: Equatable {
     case load(LoadOptions)
     case validate(CacheOptions)
-    case stressSave(StressSaveOptions)
     case help
 }
 
@@ -89,7 +68,6 @@ enum CommandLineParser {
     private static let allowedOptions: [String: Set<String>] = [
         "load": ["url", "contract", "store", "path", "now", "max-age-days", "timeout", "max-size"],
         "validate": ["store", "path", "now", "max-age-days"],
-        "stress-save": ["store", "path", "seed", "mode", "count", "pause-between"],
     ]
 
     /// Parses the arguments that follow the program name.
@@ -102,11 +80,7 @@ enum CommandLineParser {
         guard let options = try parseOptions(Array(arguments.dropFirst()), allowed: allowed, for: subcommand) else {
             return .help
         }
-        switch subcommand {
-        case "load": return .load(try loadOptions(options))
-        case "validate": return .validate(try cacheOptions(options))
-        default: return .stressSave(try stressSaveOptions(options))
-        }
+        return subcommand == "load" ? .load(try loadOptions(options)) : .validate(try cacheOptions(options))
     }
 
     private static func loadOptions(_ options: [String: String]) throws(UsageError) -> LoadOptions {
@@ -178,36 +152,6 @@ enum CommandLineParser {
             cache.maxAgeDays = value
         }
         return cache
-    }
-
-    private static func stressSaveOptions(_ options: [String: String]) throws(UsageError) -> StressSaveOptions {
-        guard let storeText = options["store"], let store = StoreKind(rawValue: storeText), store != .memory else {
-            throw UsageError(message: "stress-save needs --store file or --store sqlite")
-        }
-        guard let path = options["path"], !path.isEmpty else { throw UsageError(message: "stress-save needs --path") }
-        guard let seedText = options["seed"], let seed = UInt64(seedText) else {
-            throw UsageError(message: "stress-save needs --seed N (a whole number)")
-        }
-        var stress = StressSaveOptions(store: store, path: path, seed: seed)
-        if let mode = options["mode"] {
-            guard let value = StressMode(rawValue: mode) else {
-                throw UsageError(message: "--mode '\(mode)' is not one of insert, save")
-            }
-            stress.mode = value
-        }
-        if let count = options["count"] {
-            guard let value = Int(count), value >= 0 else {
-                throw UsageError(message: "--count '\(count)' is not a whole number, 0 or more")
-            }
-            stress.count = value
-        }
-        if let pause = options["pause-between"] {
-            guard stress.mode == .save, let seconds = TimeInterval(pause), seconds.isFinite, seconds >= 0 else {
-                throw UsageError(message: "--pause-between needs --mode save and a number of seconds")
-            }
-            stress.pauseBetween = seconds
-        }
-        return stress
     }
 
     /// Reads `--name value` and `--name=value` pairs into a dictionary; `nil` when `--help` is among them.

@@ -1,7 +1,6 @@
 import Feed
 import FeedApp
 import FeedInfrastructure
-import FeedSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -32,8 +31,6 @@ struct FeedCommand {
             return await load(options)
         case .validate(let options):
             return await validate(options)
-        case .stressSave(let options):
-            return await StressSave(options: options, output: output, errorOutput: errorOutput).run()
         }
     }
 
@@ -63,10 +60,9 @@ struct FeedCommand {
 
     private func validate(_ options: CacheOptions) async -> Int32 {
         let store = makeStore(options)
-        let loader = LocalFeedLoader(
-            store: store, currentDate: clock(options), maxCacheAgeInDays: options.maxAgeDays)
+        let app = FeedApp(store: store, currentDate: clock(options), maxCacheAgeInDays: options.maxAgeDays)
         do {
-            try await loader.validateCache()
+            try await app.validateCache()
             if let cache = try await store.retrieve() {
                 output("The cache holds \(cache.feed.count) images saved \(cache.timestamp.ISO8601Format()).")
             } else {

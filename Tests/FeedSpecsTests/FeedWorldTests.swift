@@ -1,5 +1,5 @@
 import FeedAcceptance
-import FeedSupport
+import FeedInfrastructure
 import Foundation
 import SpecKit
 import Testing

@@ -1,5 +1,6 @@
 import Feed
-import FeedSupport
+import FeedTestDoubles
+import FeedTestSupport
 import Foundation
 import Testing
 

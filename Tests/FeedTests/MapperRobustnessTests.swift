@@ -1,4 +1,5 @@
 import Feed
+import FeedTestSupport
 import Foundation
 import Testing
 

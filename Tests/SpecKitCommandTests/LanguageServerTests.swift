@@ -186,14 +186,20 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         let paysText = (pays["textEdit"] as? [String: Any])?["newText"] as? String
         let servesText = (serves["textEdit"] as? [String: Any])?["newText"] as? String
         if snippets {
-            #expect(paysText == "the customer pays ${1:2.5} €")  // the value the document uses
-            #expect(servesText == "the café serves ${1:1} guests")  // an example value
+            #expect(paysText == "the customer pays ${1|2.5|} €")  // the values the specs use, as choices
+            #expect(servesText == "the café serves ${1:int} guests")  // the type's name to type over
         } else {
             #expect(paysText == "the customer pays 2.5 €")
             #expect(servesText == "the café serves 1 guests")
         }
-        // A regular expression no spec uses offers no text.
-        #expect(!items.contains { ($0["label"] as? String)?.hasPrefix("/^the receipt") ?? false })
+        // A regular expression no spec uses is offered from its pattern.
+        let receipt = try #require(items.first { ($0["label"] as? String)?.hasPrefix("/^the receipt") ?? false })
+        let receiptText = (receipt["textEdit"] as? [String: Any])?["newText"] as? String
+        #expect(receiptText == (snippets ? "the receipt says \"${1:value}\"" : "the receipt says \"value\""))
+        // One item per definition; `Then` puts the outcome steps first.
+        #expect(items.count == 6)
+        let sorted = items.sorted { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
+        #expect(sorted.prefix(3).compactMap { $0["label"] as? String }.allSatisfy { !$0.hasPrefix("the cart") })
     }
 
     @Test func `requests before initialize are refused and exit without shutdown is status 1`() throws {
@@ -248,13 +254,7 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
     }
 }
 
-@Suite struct LanguageServerTextTests {
-    @Test func `a snippet escapes the characters snippets reserve`() {
-        let text = "the price is $5 {net}"
-        let arguments = [StepCatalog.Argument(start: 14, end: 15, parameterType: "int", swiftType: "Int")]
-        #expect(LanguageServer.snippet(text: text, arguments: arguments) == "the price is \\$${1:5} {net\\}")
-    }
-
+@Suite struct SnippetTextTests {
     @Test(arguments: [
         ("the cart has {int} item(s)", "the cart has 1 items"),
         ("{int} image(s) is/are delivered", "1 images is delivered"),
@@ -262,13 +262,13 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         ("the customer is {word}", "the customer is word"),
     ])
     func `a Cucumber Expression as the text a step would use`(pattern: String, text: String) {
-        #expect(LanguageServer.plainText(pattern: pattern) == text)
+        #expect(SnippetText.plainText(pattern: pattern) == text)
     }
 
-    @Test func `an expression's snippet has a placeholder per parameter`() {
-        #expect(
-            LanguageServer.snippet(pattern: "the cart has {int} item(s) at {float} {}")
-                == "the cart has ${1:1} items at ${2:1.5} ${3:value}")
+    @Test func `placeholders escape what snippets reserve; choices escape their commas and bars`() {
+        #expect(SnippetText.escape("the price is $5 {net}") == "the price is \\$5 {net\\}")
+        #expect(SnippetText.placeholder(1, values: [], placeholder: "int") == "${1:int}")
+        #expect(SnippetText.placeholder(2, values: ["3", "a,b", "x|y"], placeholder: "int") == "${2|3,a\\,b,x\\|y|}")
     }
 }
 
@@ -394,12 +394,12 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
     }
 }
 
-@Suite struct StepUsageIndexTests {
+@Suite struct SpecIndexKeyTests {
     @Test(arguments: [
         ("file:///work/My%20Specs/a.feature", "file:///work/My Specs/./a.feature"),
         ("file:///work/specs/a.feature", "file:///work/specs/sub/../a.feature"),
     ])
     func `one file under two spellings of its uri counts once`(first: String, second: String) {
-        #expect(StepUsageIndex.key(first) == StepUsageIndex.key(second.replacingOccurrences(of: " ", with: "%20")))
+        #expect(SourcePaths.key(first) == SourcePaths.key(second.replacingOccurrences(of: " ", with: "%20")))
     }
 }

@@ -142,6 +142,47 @@ struct ExclusiveScenarioTests {
         #expect(summary.scenarios[.passed] == 3)
     }
 
+    @Test("with fail-fast, an exclusive scenario set aside before a failure is skipped when it starts after it")
+    func failFastSkipsASetAsideScenario() async throws {
+        // Worker 1 runs Holds (the database, until the failure is recorded); worker 2 sets Second aside, runs
+        // Fails, and Second starts only after the failure: fail-fast skips it.
+        let failed = Signal()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("the database is held until a scenario fails") { _ in
+            while !failed.isRaised {
+                try Task.checkCancellation()
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        steps.given("the database is used") { _ in }
+        steps.given("a failing step") { _ in
+            failed.raise()
+            try fail("boom")
+        }
+        let feature = """
+            Feature: F
+              @database
+              Scenario: Holds
+                Given the database is held until a scenario fails
+              @database
+              Scenario: Second
+                Given the database is used
+              Scenario: Fails
+                Given a failing step
+
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.parallel = 2
+            $0.failFast = true
+            $0.exclusiveTagExpressions = ["@database"]
+            $0.stepTimeout = .seconds(5)
+        }
+        #expect(!summary.success)
+        #expect(summary.scenarios[.failed] == 1)
+        #expect(summary.scenarios[.skipped] == 1, "\(envelopes.stepStatuses)")
+    }
+
     @Test("each expression is a group of its own: a scenario in two groups waits for both")
     func severalGroups() async throws {
         let database = OverlapTracker()

@@ -215,6 +215,17 @@ struct PatternReadingTests {
         }
     }
 
+    @Test("an outline's placeholder stands for a whole value when completing")
+    func placeholders() throws {
+        let patterns = StepPatterns(
+            definitions: [.init(source: "the cache holds {int} image(s) saved {} ago", isRegularExpression: false)])
+        let typed = "the cache holds <count> images saved <age> a"
+        let segments = try #require(patterns.continuation(of: 0, typed: typed, from: typed.unicodeScalars.count - 1))
+        #expect(segments == [.text("ago")])
+        #expect(patterns.continuation(of: 0, typed: "the cache holds <count images", from: 29) == nil)
+        #expect(patterns.continuation(of: 0, typed: "the cache holds 3 <x", from: 18) == nil, "no `>` yet")
+    }
+
     @Test("a pattern too large to compare is refused, not compiled")
     func tooLarge() {
         let node = PatternNode.sequence(Array(repeating: .literal("a"), count: PatternAutomaton.maximumStates + 1))

@@ -44,6 +44,8 @@ package struct StepCatalog: Sendable {
     package let parameterTypes: [String: [String]]
     /// The did-you-mean of the library alone (no used texts).
     private let suggester: StepSuggester
+    /// The definitions' patterns, for completing a step being typed.
+    package let patterns: StepPatterns
     private let matchText: @Sendable (String) -> Match
     private let snippetText: @Sendable (PickleStep) -> String
 
@@ -56,6 +58,9 @@ package struct StepCatalog: Sendable {
         for case .parameterType(let type) in compiled.envelopes { parameterTypes[type.name] = type.regularExpressions }
         self.parameterTypes = parameterTypes
         suggester = compiled.suggester
+        patterns = StepPatterns(
+            definitions: definitions.map { .init(source: $0.pattern, isRegularExpression: $0.isRegularExpression) },
+            parameterTypes: parameterTypes)
         matchText = { text in
             let matches: [StepDefinitionIndex.Match]
             do {

@@ -129,13 +129,12 @@ struct RunCoordinator<World: Actor>: Sendable {
         let queue = TestCaseQueue(
             take: {
                 guard let testCase = prepared.take() else { return nil }
-                return TestCaseQueue.Item(
-                    testCase: testCase, skipAll: configuration.failFast && failed.value, firstAttempt: 0)
+                return TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0)
             },
             record: { outcome in
                 if outcome.failsRun { failed.withLock { $0 = true } }
                 tally.withLock { $0.add(outcome) }
-            })
+            }, skipsAll: { configuration.failFast && failed.value })
         await WorkerPool(environment: environment).run(
             queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
             ids: ids, emit: emit)

@@ -16,6 +16,10 @@ struct TestCaseQueue: Sendable {
     let record: @Sendable (TestCaseOutcome) -> Void
     /// Told that a test case taken has finished (after its last attempt), before its result is recorded.
     var finished: @Sendable (Item) -> Void = { _ in }
+    /// Whether a test case a worker starts now skips every step (fail-fast after a failure): asked when it starts,
+    /// not when it was taken, so a test case set aside meanwhile (an exclusive scenario waiting for its group) is
+    /// skipped too.
+    var skipsAll: @Sendable () -> Bool = { false }
 
     /// Tells the queue that `item` has finished with `outcome`: `finished`, then `record`.
     func finish(_ item: Item, _ outcome: TestCaseOutcome) {
@@ -50,7 +54,7 @@ struct TestCaseQueue: Sendable {
             finished: { item in
                 gate.release(groups.names(ofTags: item.testCase.info.tags))
                 finished(item)
-            })
+            }, skipsAll: skipsAll)
     }
 
     /// This queue with the test cases of each exclusive group kept apart: a test case whose group has one running
@@ -62,6 +66,6 @@ struct TestCaseQueue: Sendable {
             finished: { item in
                 scheduler.release(item)
                 finished(item)
-            })
+            }, skipsAll: skipsAll)
     }
 }

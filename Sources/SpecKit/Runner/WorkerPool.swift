@@ -47,7 +47,7 @@ struct WorkerPool<World: Actor>: Sendable {
                 let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
                 while let item = await queue.take() {
                     var attemptContext = context
-                    attemptContext.skipAll = item.skipAll
+                    attemptContext.skipAll = item.skipAll || queue.skipsAll()
                     var number = item.firstAttempt
                     while true {
                         let attempt = attemptContext.attempt(

@@ -18,6 +18,15 @@ struct DocumentSymbols {
 
     let document: SpecDocument
 
+    /// `textDocument/documentSymbol`: the outline of the document as read error-tolerantly (every scenario it
+    /// can read, while a line is being typed).
+    static func respond(_ request: Request) -> Any {
+        guard let document = request.document, let feature = document.document?.feature,
+            feature.location.line <= document.lines.count
+        else { return [Any]() }
+        return [DocumentSymbols(document: document).symbol(for: feature)]
+    }
+
     /// The symbol of `feature` and everything under it.
     func symbol(for feature: Feature) -> [String: Any] {
         let root = Node(
@@ -71,19 +80,20 @@ struct DocumentSymbols {
     /// The symbol of `node`, whose content ends at line `end`; each child ends before the next one starts.
     private func encode(_ node: Node, end: Int) -> [String: Any] {
         var children: [[String: Any]] = []
-        for (index, child) in node.children.enumerated() {
+        // A header the error-tolerant reading put past the last line (for tags being written) is not shown.
+        for (index, child) in node.children.enumerated() where child.keywordLine < document.lines.count {
             let next = index + 1 < node.children.count ? node.children[index + 1].start : end + 1
             children.append(encode(child, end: max(lastContentLine(before: next), child.keywordLine)))
         }
-        let keywordStart = document.utf16Offset(line: node.keywordLine, column: node.keywordColumn + 1)
+        let keywordStart = document.lines.utf16Offset(line: node.keywordLine, column: node.keywordColumn + 1)
         return [
             "name": node.name, "detail": node.detail, "kind": node.kind,
             "range": [
                 "start": ["line": node.start, "character": 0],
-                "end": ["line": end, "character": document.lineLength(end)],
+                "end": ["line": end, "character": document.lines.length(end)],
             ] as [String: Any],
             "selectionRange": SpecDocument.range(
-                line: node.keywordLine, start: keywordStart, end: document.lineLength(node.keywordLine)),
+                line: node.keywordLine, start: keywordStart, end: document.lines.length(node.keywordLine)),
             "children": children,
         ]
     }

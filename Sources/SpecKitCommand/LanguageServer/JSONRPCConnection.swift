@@ -1,4 +1,6 @@
 import Foundation
+import Messages
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +13,11 @@ import Foundation
 /// The Language Server Protocol's base protocol on two file descriptors: messages framed by a `Content-Length`
 /// header, bodies of JSON. Reads never trust the peer: a missing or absurd length, a body that is not JSON or a
 /// peer that goes away each come back as a value, never a crash or an endless wait.
-final class JSONRPCConnection {
+///
+/// One thread reads (the server's reader); any thread may send: frames are written whole, one at a time.
+final class JSONRPCConnection: @unchecked Sendable {
+    // @unchecked: the reading state is touched by the reading thread only; sending holds `writing`.
+    private let writing = Mutex(())
     /// What reading produced.
     enum Incoming {
         /// A JSON value (usually an object: a request, a response or a notification).
@@ -71,13 +77,95 @@ final class JSONRPCConnection {
 
     /// Writes `object` as one framed message.
     func send(_ object: [String: Any]) {
-        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
-        else {
-            FileHandle.standardError.write(Data("lsp: a response could not be encoded as JSON\n".utf8))
-            return
-        }
+        var json = JSONWriter(capacity: 1024)
+        Self.writeJSON(object, to: &json)
+        let body = json.bytes
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
+        writing.withLock { _ in writeFrame(frame) }
+    }
+
+    /// Writes a JSON value made of dictionaries, arrays, strings, numbers (Swift's or `NSNumber`s read from the
+    /// peer), booleans and `NSNull`; anything else is written as `null`. The collection types the server builds
+    /// are recognised by their exact type first: a conditional cast of `[String: Int]` to `[String: Any]` copies
+    /// it, which made large responses slow.
+    static func writeJSON(_ value: Any, to json: inout JSONWriter) {
+        let type = Swift.type(of: value)
+        if type == [String: Any].self, let object = value as? [String: Any] {
+            writeObject(object, to: &json)
+        } else if type == String.self, let string = value as? String {
+            json.string(string)
+        } else if type == Int.self, let int = value as? Int {
+            json.int(int)
+        } else if type == [String: Int].self, let object = value as? [String: Int] {
+            json.beginObject()
+            for (key, member) in object {
+                json.key(key)
+                json.int(member)
+            }
+            json.endObject()
+        } else if type == [[String: Any]].self, let array = value as? [[String: Any]] {
+            json.beginArray()
+            for element in array { writeObject(element, to: &json) }
+            json.endArray()
+        } else if type == [Any].self, let array = value as? [Any] {
+            json.beginArray()
+            for element in array { writeJSON(element, to: &json) }
+            json.endArray()
+        } else if type == [Int].self, let array = value as? [Int] {
+            json.beginArray()
+            for element in array { json.int(element) }
+            json.endArray()
+        } else if type == [String].self, let array = value as? [String] {
+            json.beginArray()
+            for element in array { json.string(element) }
+            json.endArray()
+        } else if type == Bool.self, let bool = value as? Bool {
+            json.bool(bool)
+        } else if type == Double.self, let double = value as? Double {
+            json.double(double)
+        } else if type == [String: [[String: Any]]].self, let object = value as? [String: [[String: Any]]] {
+            json.beginObject()
+            for (key, member) in object {
+                json.key(key)
+                json.beginArray()
+                for element in member { writeObject(element, to: &json) }
+                json.endArray()
+            }
+            json.endObject()
+        } else if type is NSNull.Type {
+            json.null()
+        } else if type is NSNumber.Type, let number = value as? NSNumber {
+            // Checked by class first: asking any value `as? NSNumber` bridges a whole dictionary to find out.
+            // Read from the peer: `c` is a boolean; other numbers keep their value.
+            if String(cString: number.objCType) == "c" {
+                json.bool(number.boolValue)
+            } else {
+                json.double(number.doubleValue)
+            }
+        } else if let string = value as? String {
+            json.string(string)
+        } else if let object = value as? [String: Any] {
+            writeObject(object, to: &json)
+        } else if let array = value as? [Any] {
+            json.beginArray()
+            for element in array { writeJSON(element, to: &json) }
+            json.endArray()
+        } else {
+            json.null()
+        }
+    }
+
+    private static func writeObject(_ object: [String: Any], to json: inout JSONWriter) {
+        json.beginObject()
+        for (key, member) in object {
+            json.key(key)
+            writeJSON(member, to: &json)
+        }
+        json.endObject()
+    }
+
+    private func writeFrame(_ frame: [UInt8]) {
         var written = 0
         while written < frame.count {
             let result = frame.withUnsafeBytes { bytes in

@@ -2,17 +2,18 @@ import Foundation
 import Gherkin
 import Messages
 import SpecKit
-import SpecReports
 
-/// One `.feature` document as the language server sees it: parsed, every step matched against the step library
-/// exactly as a run matches it, with positions in the editor's units (lines from 0, UTF-16 offsets).
+/// One `.feature` document as the language server sees it: read error-tolerantly (`TolerantParse`), every step
+/// matched against the step library exactly as a run matches it, with positions in the editor's units (lines
+/// from 0 split as the protocol splits them, UTF-16 offsets).
 struct SpecDocument {
     /// A step as written, with what it matches.
     struct StepOccurrence {
         /// The line (from 0).
         var line: Int
-        /// The keyword as written (`Given `).
+        /// The keyword as written (`Given `) and where it starts.
         var keyword: String
+        var keywordStart: Int
         /// The step's text as written (with `<placeholders>` in an outline).
         var text: String
         /// The UTF-16 range of the text in its line.
@@ -26,175 +27,201 @@ struct SpecDocument {
         var matchedText: String
         /// Whether every scenario using the step is tagged `@wip` (its problems only warn).
         var isWorkInProgress: Bool
+        /// The step's phase (`And` and `But` take the one before them).
         var type: PickleStepType?
         var hasDataTable: Bool
         var hasDocString: Bool
+        /// The lines of its data table or doc string (delimiters included), if any.
+        var argumentLines: ClosedRange<Int>?
+
+        /// The definition it matches exactly, if any.
+        var definition: Int? {
+            if case .matched(let position, _) = match { position } else { nil }
+        }
     }
 
     let uri: String
     let text: String
-    /// The lines, without their line breaks.
-    let lines: [String]
-    let result: Gherkin.Result
+    let lines: TextLines
+    let parse: TolerantParse
     let steps: [StepOccurrence]
+    let dialect: GherkinDialect
+    let isMarkdown: Bool
+    /// The lines (from 0) inside doc strings, delimiters included.
+    let docStringLines: [ClosedRange<Int>]
 
-    init(uri: String, text: String, catalog: StepCatalog, languages: GherkinLanguages) {
+    /// The syntax tree read error-tolerantly.
+    var document: GherkinDocument? { parse.document }
+    /// The official parser's errors.
+    var errors: [GherkinError] { parse.strict.errors }
+
+    init(uri: String, text: String, catalog: StepCatalog, languages: GherkinLanguages, matches: MatchMemo? = nil) {
         self.uri = uri
-        self.text = text
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
-        var ids = IncrementingIdGenerator()
         // The editor's text is already decoded: only a byte-order mark left at its start is dropped.
-        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
-        result = Gherkin.parse(uri: uri, data: Array(body.utf8), languages: languages, idGenerator: &ids)
-        steps = Self.occurrences(of: result, lines: lines, catalog: catalog)
-    }
-
-    /// The UTF-16 offset in `line` of the 1-based code-point `column`.
-    func utf16Offset(line: Int, column: Int) -> Int {
-        guard line >= 0, line < lines.count else { return 0 }
-        return Self.utf16Offset(in: lines[line], column: column)
-    }
-
-    static func utf16Offset(in line: String, column: Int) -> Int {
-        var offset = 0
-        for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
-            offset += scalar.utf16.count
-        }
-        return offset
-    }
-
-    /// The length of `line` in UTF-16 units.
-    func lineLength(_ line: Int) -> Int {
-        line >= 0 && line < lines.count ? lines[line].utf16.count : 0
+        self.text = text
+        lines = TextLines(text)
+        isMarkdown = Gherkin.isMarkdown(uri: uri)
+        let body = text.hasPrefix("\u{FEFF}") ? TextLines(String(text.unicodeScalars.dropFirst())) : lines
+        parse = TolerantParse(uri: uri, text: body, languages: languages)
+        let language = parse.document?.feature?.language ?? TolerantParse.language(of: lines)
+        dialect = languages.dialect(for: language) ?? .english
+        let memo = matches ?? MatchMemo()
+        var docStrings: [ClosedRange<Int>] = []
+        steps = Self.occurrences(
+            of: parse, lines: lines, dialect: dialect, docStrings: &docStrings, match: { memo.match($0, catalog) })
+        docStringLines = docStrings
     }
 
     /// The step whose line is `line`, if any.
     func step(onLine line: Int) -> StepOccurrence? {
-        steps.first { $0.line == line }
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low < steps.count && steps[low].line == line ? steps[low] : nil
     }
 
-    private static func occurrences(of result: Gherkin.Result, lines: [String], catalog: StepCatalog)
-        -> [StepOccurrence]
-    {
-        guard let feature = result.document?.feature else { return [] }
-        var textsByStep: [String: [String]] = [:]
-        var wipByStep: [String: Bool] = [:]
-        var typeByStep: [String: PickleStepType] = [:]
-        for pickle in result.pickles {
-            let isWip = pickle.tags.contains { $0.name == "@wip" }
-            for step in pickle.steps {
-                guard let id = step.astNodeIds.first else { continue }
-                if !(textsByStep[id]?.contains(step.text) ?? false) { textsByStep[id, default: []].append(step.text) }
-                wipByStep[id] = (wipByStep[id] ?? true) && isWip
-                if let type = step.type { typeByStep[id] = type }
-            }
-        }
-        var astSteps: [Step] = []
+    /// Whether `line` is inside a doc string (its delimiters included).
+    func isInDocString(_ line: Int) -> Bool {
+        docStringLines.contains { $0.contains(line) }
+    }
+
+    /// Every step of the syntax tree, in document order, with its scenario's phase carried over `And`/`But`.
+    static func astSteps(of feature: Feature) -> [Step] {
+        var steps: [Step] = []
         for child in feature.children {
             switch child {
-            case .background(let background): astSteps += background.steps
-            case .scenario(let scenario): astSteps += scenario.steps
+            case .background(let background): steps += background.steps
+            case .scenario(let scenario): steps += scenario.steps
             case .rule(let rule):
                 for child in rule.children {
                     switch child {
-                    case .background(let background): astSteps += background.steps
-                    case .scenario(let scenario): astSteps += scenario.steps
+                    case .background(let background): steps += background.steps
+                    case .scenario(let scenario): steps += scenario.steps
                     }
                 }
             }
         }
-        var cache: [String: StepCatalog.Match] = [:]
-        func match(_ text: String) -> StepCatalog.Match {
-            if let known = cache[text] { return known }
-            let found = catalog.match(text)
-            cache[text] = found
-            return found
+        return steps.sorted { $0.location.line < $1.location.line }
+    }
+
+    /// The steps of each scenario and background in order, for their phases.
+    private static func stepGroups(of feature: Feature) -> [[Step]] {
+        var groups: [[Step]] = []
+        for child in feature.children {
+            switch child {
+            case .background(let background): groups.append(background.steps)
+            case .scenario(let scenario): groups.append(scenario.steps)
+            case .rule(let rule):
+                for child in rule.children {
+                    switch child {
+                    case .background(let background): groups.append(background.steps)
+                    case .scenario(let scenario): groups.append(scenario.steps)
+                    }
+                }
+            }
         }
-        return astSteps.map { step in
+        return groups
+    }
+
+    private static func occurrences(
+        of parse: TolerantParse, lines: TextLines, dialect: GherkinDialect, docStrings: inout [ClosedRange<Int>],
+        match: (String) -> StepCatalog.Match
+    ) -> [StepOccurrence] {
+        guard let feature = parse.document?.feature else { return [] }
+        // Ids come from an incrementing generator: numbers, so arrays index them (no string hashing per step).
+        var texts: [[String]] = []
+        var workInProgress: [Bool?] = []
+        func slot(_ id: String) -> Int? {
+            guard let index = Int(id), index >= 0, index < 50_000_000 else { return nil }
+            if index >= texts.count {
+                texts += Array(repeating: [], count: index + 1 - texts.count)
+                workInProgress += Array(repeating: nil, count: index + 1 - workInProgress.count)
+            }
+            return index
+        }
+        for pickle in parse.pickles {
+            let isWip = pickle.tags.contains { $0.name == "@wip" }
+            for step in pickle.steps {
+                guard let id = step.astNodeIds.first, let index = slot(id) else { continue }
+                if !texts[index].contains(step.text) { texts[index].append(step.text) }
+                workInProgress[index] = (workInProgress[index] ?? true) && isWip
+            }
+        }
+        var typeByStep: [Int: PickleStepType] = [:]
+        for group in stepGroups(of: feature) {
+            var current = PickleStepType.context
+            for step in group {
+                switch step.keywordType ?? dialect.keywordType(of: step.keyword) {
+                case .context: current = .context
+                case .action: current = .action
+                case .outcome: current = .outcome
+                case .conjunction, .unknown: break
+                }
+                if let index = Int(step.id) { typeByStep[index] = current }
+            }
+        }
+        return astSteps(of: feature).map { step in
             let line = step.location.line - 1
-            let lineText = line < lines.count ? lines[line] : ""
+            let lineText = lines[line]
             let column = step.location.column ?? 1
-            let textStart = utf16Offset(in: lineText, column: column + step.keyword.unicodeScalars.count)
-            let texts = textsByStep[step.id] ?? []
-            var chosen = texts.first ?? step.text
+            let keywordStart = TextLines.utf16Offset(in: lineText, column: column)
+            let textStart = TextLines.utf16Offset(in: lineText, column: column + step.keyword.unicodeScalars.count)
+            let index = Int(step.id) ?? -1
+            let stepTexts = index >= 0 && index < texts.count ? texts[index] : []
+            var chosen = stepTexts.first ?? step.text
             var chosenMatch = match(chosen)
-            for text in texts {
+            for text in stepTexts {
                 let candidate = match(text)
                 if case .matched = candidate { continue }
                 chosen = text
                 chosenMatch = candidate
                 break
             }
-            return StepOccurrence(
-                line: line, keyword: step.keyword, text: step.text, textStart: textStart,
-                textEnd: textStart + step.text.utf16.count, texts: texts, match: chosenMatch, matchedText: chosen,
-                isWorkInProgress: (wipByStep[step.id] ?? false) && !texts.isEmpty, type: typeByStep[step.id],
-                hasDataTable: step.dataTable != nil, hasDocString: step.docString != nil)
-        }
-    }
-
-    /// The diagnostics of the document: parse errors in plain words, undefined steps with the closest ones
-    /// (`suggestions` gives them: a text and the definition it matches), ambiguous steps with every matching
-    /// definition. Problems of `@wip` scenarios are warnings.
-    func diagnostics(catalog: StepCatalog, suggestions: (String) -> [(text: String, definition: Int)])
-        -> [[String: Any]]
-    {
-        var diagnostics: [[String: Any]] = []
-        for error in result.errors {
-            let line = max(error.line - 1, 0)
-            let start = error.column.map { utf16Offset(line: line, column: $0) } ?? 0
-            diagnostics.append(
-                Self.diagnostic(
-                    line: line, start: start, end: max(lineLength(line), start), severity: 1, code: "parse-error",
-                    message: ReportText.plainWords(forParseError: error.message) + "\n(Gherkin: \(error.message))"))
-        }
-        for step in steps {
-            let severity = step.isWorkInProgress ? 2 : 1
-            switch step.match {
-            case .matched: continue
-            case .undefined:
-                var message = "Undefined step: no step definition matches “\(step.matchedText)”."
-                let closest = suggestions(step.matchedText)
-                if !closest.isEmpty {
-                    message +=
-                        "\nDid you mean:\n"
-                        + closest.map { "  \"\($0.text)\"  (\(catalog.definitions[$0.definition].location))" }
-                        .joined(separator: "\n")
-                }
-                diagnostics.append(
-                    Self.diagnostic(
-                        line: step.line, start: step.textStart, end: step.textEnd, severity: severity,
-                        code: "undefined-step", message: message))
-            case .ambiguous(let positions):
-                let message =
-                    "Ambiguous step: “\(step.matchedText)” matches \(positions.count) step definitions:\n"
-                    + positions.map { "  \(catalog.definitions[$0])" }.joined(separator: "\n")
-                diagnostics.append(
-                    Self.diagnostic(
-                        line: step.line, start: step.textStart, end: step.textEnd, severity: severity,
-                        code: "ambiguous-step", message: message))
-            case .failed(let reason):
-                diagnostics.append(
-                    Self.diagnostic(
-                        line: step.line, start: step.textStart, end: step.textEnd, severity: 1, code: "match-error",
-                        message: "The step could not be matched: \(reason)"))
+            var argumentLines: ClosedRange<Int>?
+            if let docString = step.docString {
+                let start = docString.location.line - 1
+                let contentLines =
+                    docString.content.isEmpty
+                    ? 0
+                    : docString.content.split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    ).count
+                let range = start...(start + contentLines + 1)
+                docStrings.append(range)
+                argumentLines = range
+            } else if let table = step.dataTable, let first = table.rows.first, let last = table.rows.last {
+                argumentLines = (first.location.line - 1)...(last.location.line - 1)
             }
+            return StepOccurrence(
+                line: line, keyword: step.keyword, keywordStart: keywordStart, text: step.text,
+                textStart: textStart, textEnd: textStart + step.text.utf16.count, texts: stepTexts, match: chosenMatch,
+                matchedText: chosen,
+                isWorkInProgress: (index >= 0 && index < workInProgress.count ? workInProgress[index] ?? false : false)
+                    && !stepTexts.isEmpty,
+                type: typeByStep[index], hasDataTable: step.dataTable != nil, hasDocString: step.docString != nil,
+                argumentLines: argumentLines)
         }
-        return diagnostics
-    }
-
-    static func diagnostic(line: Int, start: Int, end: Int, severity: Int, code: String, message: String)
-        -> [String: Any]
-    {
-        [
-            "range": range(line: line, start: start, end: end), "severity": severity, "code": code,
-            "source": "speckit", "message": message,
-        ]
     }
 
     static func range(line: Int, start: Int, end: Int) -> [String: Any] {
         ["start": ["line": line, "character": start], "end": ["line": line, "character": end]]
+    }
+}
+
+/// What step texts match, kept across a document's versions (a keystroke changes one text, not thousands), at
+/// most `capacity` texts (then started afresh).
+final class MatchMemo {
+    static let capacity = 50_000
+    private var matches: [String: StepCatalog.Match] = [:]
+
+    func match(_ text: String, _ catalog: StepCatalog) -> StepCatalog.Match {
+        if let known = matches[text] { return known }
+        let found = catalog.match(text)
+        if matches.count >= Self.capacity { matches.removeAll(keepingCapacity: true) }
+        matches[text] = found
+        return found
     }
 }

@@ -1,0 +1,32 @@
+"""pytest-lsp fixtures for `feed-specs lsp`: a client shaped like VS Code's, and one like Neovim 0.7's."""
+
+import pytest_lsp
+from lsp_support import COMMAND, ROOT
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+
+async def start(lsp_client: LanguageClient, capabilities: str, root=ROOT, options=None):
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        lsp_client.registrations = params.registrations
+
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(capabilities), root_uri=root.as_uri(), initialization_options=options
+        )
+    )
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
+async def client(lsp_client: LanguageClient):
+    await start(lsp_client, "visual-studio-code")
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND))
+async def neovim(lsp_client: LanguageClient):
+    await start(lsp_client, "neovim@v0.7.0")
+    yield
+    await lsp_client.shutdown_session()

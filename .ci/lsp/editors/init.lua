@@ -1,0 +1,36 @@
+-- feed-specs lsp for the .feature files of a Swift package (Neovim 0.7 to 0.11), in init.lua.
+local clients = {}
+local function start_feed_specs(args)
+  local file = vim.api.nvim_buf_get_name(args.buf)
+  local package = vim.fn.findfile("Package.swift", vim.fn.fnamemodify(file, ":p:h") .. ";")
+  if package == "" then return end
+  local root = vim.fn.fnamemodify(package, ":p:h")
+  local config = {
+    name = "feed-specs",
+    cmd = { root .. "/.build/release/feed-specs", "lsp" },
+    root_dir = root,
+    on_attach = function(client, buffer)
+      local function map(keys, action) vim.keymap.set("n", keys, action, { buffer = buffer }) end
+      map("K", vim.lsp.buf.hover)                       -- the step's definition, its comment, its uses
+      map("gd", vim.lsp.buf.definition)                 -- the Swift definition
+      map("gr", vim.lsp.buf.references)                 -- every step using the same definition
+      map("<leader>ca", vim.lsp.buf.code_action)        -- fix a typo, write the step in Swift
+      map("<leader>rn", vim.lsp.buf.rename)             -- rename a step everywhere
+      map("<leader>f", vim.lsp.buf.format or vim.lsp.buf.formatting)
+      map("<leader>cl", vim.lsp.codelens.run)           -- the code lens on the cursor's line
+      vim.bo[buffer].omnifunc = "v:lua.vim.lsp.omnifunc" -- <C-x><C-o> completes a step
+      if client.server_capabilities.codeLensProvider then
+        vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" }, {
+          buffer = buffer, callback = function() vim.lsp.codelens.refresh() end,
+        })
+      end
+    end,
+  }
+  if vim.lsp.start then
+    vim.lsp.start(config)                                -- 0.8 and later: one server per package
+  else
+    clients[root] = clients[root] or vim.lsp.start_client(config)
+    vim.lsp.buf_attach_client(args.buf, clients[root])   -- 0.7
+  end
+end
+vim.api.nvim_create_autocmd("FileType", { pattern = "cucumber", callback = start_feed_specs })

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs Neovim's built-in LSP client (headless) against the built feed-specs with the README's init.lua; prints what
+# it saw and fails when something did not work. Needs `nvim` (Debian: apt-get install neovim) and
+# .build/release/feed-specs (or FEED_SPECS_BUILD=debug for .build/debug).
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+build=${FEED_SPECS_BUILD:-release}
+work=.build/nvim-check
+rm -rf "$work"
+mkdir -p "$work/bin"
+init="$work/init.lua"
+sed "s#/.build/release/feed-specs#/.build/$build/feed-specs#" .ci/lsp/editors/init.lua > "$init"
+printf 'Feature: Checked from Neovim\n  Scenario: s\n    Given the customer has conectivity\n    When the customer opens the feed\n    Given the cus\n    When the customer scrolls 3 times\n' \
+    > "$work/check.feature"
+export NVIM_CHECK_OUT="$work/report.txt"
+timeout 60 nvim --headless -n -i NONE -u "$init" -c "luafile .ci/lsp/editors/neovim-check.lua" "$work/check.feature" \
+    > "$work/nvim.log" 2>&1 || true
+nvim --version | head -1
+if [ ! -f "$NVIM_CHECK_OUT" ]; then
+    echo "Neovim wrote no report:" >&2
+    cat "$work/nvim.log" >&2
+    exit 1
+fi
+cat "$NVIM_CHECK_OUT"
+! grep -q '^FAIL' "$NVIM_CHECK_OUT"
