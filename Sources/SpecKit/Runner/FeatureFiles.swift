@@ -51,34 +51,40 @@ package enum FeatureFiles {
         }
     }
 
-    /// The paths, relative to `folder`, of everything under it, depth first: folders are entered, symbolic links
+    /// Calls `found` with the path of every entry under `folder` (`folder/name`, `folder/sub/name`, ...) whose name
+    /// `wanted` accepts, with its `lstat` mode (0 when unknown), depth first: folders are entered, symbolic links
     /// are listed and not followed (as `FileManager`'s enumerator does, with `readdir` directly: listing thousands
-    /// of files through the enumerator costs more than parsing them). Nil when `folder` cannot be listed.
-    static func entries(under folder: String) -> [String]? {
-        guard let stream = opendir(folder) else { return nil }
+    /// of files through the enumerator costs more than parsing them). False when `folder` cannot be listed.
+    static func walk(
+        _ folder: String, wanted: (String) -> Bool, _ found: (String, mode_t) throws(SpecRunError) -> Void
+    ) throws(SpecRunError) -> Bool {
+        guard let stream = opendir(folder) else { return false }
         defer { closedir(stream) }
-        var found: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            found.append(name)
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+            let type = Int32(entry.pointee.d_type)
+            let isWanted = wanted(name)
+            guard isWanted || type == Int32(DT_DIR) || type == Int32(DT_UNKNOWN) else { continue }
+            let path = folder + "/" + name
+            var mode: mode_t = 0
+            if type == Int32(DT_DIR) {
+                mode = S_IFDIR
+            } else if type == Int32(DT_UNKNOWN) {
                 var status = stat()
-                isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                if lstat(path, &status) == 0 { mode = status.st_mode & S_IFMT }
             }
-            if isFolder, let inner = entries(under: folder + "/" + name) {
-                found += inner.map { name + "/" + $0 }
-            }
+            if isWanted { try found(path, mode) }
+            if mode == S_IFDIR { _ = try walk(path, wanted: wanted, found) }
         }
-        return found
+        return true
     }
 
     /// The absolute paths of the `.feature` files under `paths`, sorted, without duplicates.
     package static func find(_ paths: [String]) throws(SpecRunError) -> [String] {
-        var found: Set<String> = []
+        var found: [String] = []
         let manager = FileManager.default
         for path in paths {
             let absolutePath = absolute(path)
@@ -94,29 +100,39 @@ package enum FeatureFiles {
                 if let problem = problem(with: absolutePath) {
                     throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
                 }
-                found.insert(absolutePath)
+                found.append(absolutePath)
                 continue
             }
-            guard let entries = entries(under: absolutePath) else {
+            let listed = try walk(absolutePath, wanted: Gherkin.isSpecFile) { file, mode throws(SpecRunError) in
+                if let problem = problem(with: file) {
+                    throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
+                }
+                var isSpecFolder = mode == S_IFDIR
+                if mode != S_IFREG && !isSpecFolder {
+                    // A symbolic link (or an entry of unknown type): what it leads to decides.
+                    var status = stat()
+                    isSpecFolder = stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                }
+                if isSpecFolder {
+                    // Found before the run starts, so it is said before any report or message.
+                    throw SpecRunError(
+                        kind: .unreadable,
+                        message: "\(file) is a folder named like a spec file: rename it, or give its files")
+                }
+                found.append(file)
+            }
+            guard listed else {
                 throw SpecRunError(kind: .unreadable, message: "cannot list the folder \(path)")
             }
-            for relative in entries {
-                if Gherkin.isSpecFile(relative) {
-                    let file = absolutePath + "/" + relative
-                    if let problem = problem(with: file) {
-                        throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
-                    }
-                    var isSpecFolder: ObjCBool = false
-                    if manager.fileExists(atPath: file, isDirectory: &isSpecFolder), isSpecFolder.boolValue {
-                        // Found before the run starts, so it is said before any report or message.
-                        throw SpecRunError(
-                            kind: .unreadable,
-                            message: "\(file) is a folder named like a spec file: rename it, or give its files")
-                    }
-                    found.insert(file)
-                }
-            }
         }
-        return found.sorted()
+        // Sorted, then each path once (a file given twice, or inside two folders given).
+        found.sort()
+        var unique = 0
+        for index in found.indices where index == 0 || found[index] != found[unique - 1] {
+            found.swapAt(unique, index)
+            unique += 1
+        }
+        found.removeSubrange(unique...)
+        return found
     }
 }

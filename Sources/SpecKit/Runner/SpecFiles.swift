@@ -10,8 +10,28 @@ package struct SpecFiles: Sendable {
     package struct File: Sendable {
         /// The file's path on disk.
         package let path: String
+        /// The uri when it is not the end of the path (a run of a hundred thousand files keeps one string each).
+        private let otherURI: String?
+        /// Where the uri starts in the path's UTF-8, when it is its end.
+        private let uriStart: Int
+
         /// Its uri in messages (relative to the configuration's `uriBase`).
-        package let uri: String
+        package var uri: String {
+            otherURI ?? String(decoding: path.utf8.dropFirst(uriStart), as: UTF8.self)
+        }
+
+        /// A file at `path` named `uri` in messages.
+        package init(path: String, uri: String) {
+            self.path = path
+            let start = path.utf8.count - uri.utf8.count
+            if start >= 0 && path.utf8.dropFirst(start).elementsEqual(uri.utf8) {
+                otherURI = nil
+                uriStart = start
+            } else {
+                otherURI = uri
+                uriStart = 0
+            }
+        }
 
         /// Reads the file's bytes.
         ///

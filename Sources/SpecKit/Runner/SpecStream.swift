@@ -10,14 +10,13 @@ import Messages
 /// (`forEach`) parses the kept bytes again with a cursor at the same ids, so its pickles are those emitted, id for
 /// id. Files are in path order, scenarios as written, or both reversed.
 struct SpecStream: PickleFeed {
-    /// What the stream remembers of a file between passes.
+    /// What the stream remembers of a file between passes: as little as it can, since a run may have hundreds of
+    /// thousands of files (its name is in `sources`, at the same position, its kept pickles in `keptSelections`).
     struct RememberedFile: Sendable {
-        let file: SpecFiles.File
+        /// How many of its scenarios are selected.
+        let selected: Int32
         let firstId: Int
         let slot: SourceSnapshot.Slot
-        let selected: Int
-        /// The selected pickles and the steps they come from, kept while the files kept so far are small.
-        let kept: Selection?
     }
 
     /// The selected pickles of a file, in run order, and its Gherkin steps by id.
@@ -39,6 +38,11 @@ struct SpecStream: PickleFeed {
     }
 
     let files: [RememberedFile]
+    /// The run's files, shared with the caller's list.
+    private let sources: [SpecFiles.File]
+    /// The selected pickles and the steps they come from of the first files (positions in `files`), kept while
+    /// the files kept so far are small.
+    private let keptSelections: [Int: Selection]
     let count: Int
     private let languages: GherkinLanguages
     private let selector: ScenarioSelector
@@ -70,6 +74,8 @@ struct SpecStream: PickleFeed {
             return (document, firstId, slot, data.count)
         }
         var remembered: [RememberedFile] = []
+        var keptSelections: [Int: Selection] = [:]
+
         var parseErrors: [GherkinError] = []
         var count = 0
         var keptBytes = 0
@@ -88,21 +94,24 @@ struct SpecStream: PickleFeed {
                 keptBytes += parsed.bytes
                 snapshot.forget(parsed.slot)
             }
+            if keeps { keptSelections[remembered.count] = parsed.selection }
             remembered.append(
                 RememberedFile(
-                    file: SpecFiles.File(path: parsed.document.path, uri: parsed.document.uri),
-                    firstId: parsed.firstId, slot: parsed.slot, selected: parsed.selected.count,
-                    kept: keeps ? parsed.selection : nil))
+                    selected: Int32(parsed.selected.count), firstId: parsed.firstId, slot: parsed.slot))
         }
         let stream = SpecStream(
-            files: remembered, count: count, languages: languages, selector: selector, reversed: reversed, ids: ids,
-            snapshot: snapshot)
+            files: remembered, sources: files.files, keptSelections: keptSelections, count: count,
+            languages: languages, selector: selector, reversed: reversed, ids: ids, snapshot: snapshot)
         return (stream, parseErrors)
     }
 
     func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError) {
-        let files = reversed ? self.files.reversed() : self.files
-        let wanted = files.filter { $0.selected > 0 }
+        // Positions in `files`, not copies of its entries: a run of many files would hold the list two or three
+        // times over.
+        let files = self.files
+        let indices = reversed ? Array(files.indices.reversed()) : Array(files.indices)
+        let wanted = indices.filter { files[$0].selected > 0 }
+        let keptSelections = self.keptSelections
         func handle(_ selection: Selection) {
             for entry in selection.pickles {
                 body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: selection.steps))
@@ -110,11 +119,11 @@ struct SpecStream: PickleFeed {
         }
         let lanes = min(ProcessInfo.processInfo.activeProcessorCount, 4, wanted.count)
         guard parsingAhead, lanes > 1 else {
-            for file in wanted {
-                if let kept = file.kept {
+            for index in wanted {
+                if let kept = keptSelections[index] {
                     handle(kept)
                 } else {
-                    handle(try parseAgain(file).selection)
+                    handle(try parseAgain(at: index).selection)
                 }
             }
             return
@@ -123,14 +132,14 @@ struct SpecStream: PickleFeed {
         // processor takes every `lanes`-th file, and they are handled here in run order.
         let handovers = (0..<lanes).map { lane in
             readAhead(
-                stride(from: lane, to: wanted.count, by: lanes).map { wanted[$0] }.filter { $0.kept == nil },
+                stride(from: lane, to: wanted.count, by: lanes).map { wanted[$0] }.filter { keptSelections[$0] == nil },
                 name: "spec-reparser", capacity: 2
-            ) { [self] file throws(SpecRunError) in try parseAgain(file) }
+            ) { [self] index throws(SpecRunError) in try parseAgain(at: index) }
         }
         var lane = 0
         do throws(SpecRunError) {
-            for file in wanted {
-                if let kept = file.kept {
+            for index in wanted {
+                if let kept = keptSelections[index] {
                     handle(kept)
                 } else if let parsed = try handovers[lane].nextValue() {
                     handle(parsed.selection)
@@ -143,18 +152,21 @@ struct SpecStream: PickleFeed {
         }
     }
 
-    /// Parses `file` again from the snapshot, with the ids it had.
-    private func parseAgain(_ file: RememberedFile) throws(SpecRunError) -> ParsedFile {
+    /// Parses the file at `index` again from the snapshot, with the ids it had.
+    private func parseAgain(at index: Int) throws(SpecRunError) -> ParsedFile {
+        let file = files[index]
         let data = try snapshot.bytes(at: file.slot)
         var cursor = ids.cursor(at: file.firstId)
-        let document = SpecFiles.parse(data, of: file.file, languages: languages, cursor: &cursor)
+        // The reader handed the files over in their order, one document each: the file at `index` is the run's.
+        let source = sources[index]
+        let document = SpecFiles.parse(data, of: source, languages: languages, cursor: &cursor)
         let parsed = Self.select(
             document, selector: selector, reversed: reversed, firstId: file.firstId, slot: file.slot,
             bytes: data.count)
-        guard parsed.selected.count == file.selected else {
+        guard parsed.selected.count == Int(file.selected) else {
             throw SpecRunError(
                 kind: .unreadable,
-                message: "\(file.file.path) parsed differently the second time (\(parsed.selected.count) "
+                message: "\(source.path) parsed differently the second time (\(parsed.selected.count) "
                     + "scenarios selected, not \(file.selected))")
         }
         return parsed
