@@ -13,11 +13,23 @@ package struct SpecFiles: Sendable {
         /// The uri when it is not the end of the path (a run of a hundred thousand files keeps one string each).
         private let otherURI: String?
         /// Where the uri starts in the path's UTF-8, when it is its end.
-        private let uriStart: Int
+        private let uriStartOffset: Int
 
         /// Its uri in messages (relative to the configuration's `uriBase`).
         package var uri: String {
-            otherURI ?? String(decoding: path.utf8.dropFirst(uriStart), as: UTF8.self)
+            otherURI ?? String(decoding: path.utf8.dropFirst(uriStartOffset), as: UTF8.self)
+        }
+
+        /// A file at `path` whose uri is the end of the path from `uriStart` (a UTF-8 offset).
+        fileprivate init(path: String, uriStart: Int) {
+            self.path = path
+            otherURI = nil
+            uriStartOffset = uriStart
+        }
+
+        /// Where the uri starts in the path, when it is the end of the path.
+        fileprivate var uriStart: Int? {
+            otherURI == nil ? uriStartOffset : nil
         }
 
         /// A file at `path` named `uri` in messages.
@@ -26,10 +38,10 @@ package struct SpecFiles: Sendable {
             let start = path.utf8.count - uri.utf8.count
             if start >= 0 && path.utf8.dropFirst(start).elementsEqual(uri.utf8) {
                 otherURI = nil
-                uriStart = start
+                uriStartOffset = start
             } else {
                 otherURI = uri
-                uriStart = 0
+                uriStartOffset = 0
             }
         }
 
@@ -45,8 +57,64 @@ package struct SpecFiles: Sendable {
         }
     }
 
+    /// The files' paths and uris, in one buffer: a run of a hundred thousand files would otherwise keep a string
+    /// (and an object) for each.
+    private final class Table: Sendable {
+        /// Every path's UTF-8, one after the other.
+        let bytes: [UInt8]
+        /// Where each path ends in `bytes`.
+        let ends: [UInt32]
+        /// Where each uri starts in its path, when it is the end of the path (`UInt32.max` when it is not).
+        let uriStarts: [UInt32]
+        /// The uris that are not the end of their path, by position.
+        let otherURIs: [Int: String]
+
+        init(_ files: [File]) {
+            var bytes: [UInt8] = []
+            var ends: [UInt32] = []
+            var uriStarts: [UInt32] = []
+            var otherURIs: [Int: String] = [:]
+            ends.reserveCapacity(files.count)
+            uriStarts.reserveCapacity(files.count)
+            for (position, file) in files.enumerated() {
+                bytes += file.path.utf8
+                ends.append(UInt32(truncatingIfNeeded: bytes.count))
+                if let start = file.uriStart {
+                    uriStarts.append(UInt32(truncatingIfNeeded: start))
+                } else {
+                    uriStarts.append(.max)
+                    otherURIs[position] = file.uri
+                }
+            }
+            self.bytes = bytes
+            self.ends = ends
+            self.uriStarts = uriStarts
+            self.otherURIs = otherURIs
+        }
+
+        func file(at position: Int) -> File {
+            let start = position == 0 ? 0 : Int(ends[position - 1])
+            let path = String(decoding: bytes[start..<Int(ends[position])], as: UTF8.self)
+            let uriStart = uriStarts[position]
+            return uriStart == .max
+                ? File(path: path, uri: otherURIs[position] ?? path) : File(path: path, uriStart: Int(uriStart))
+        }
+    }
+
+    private let table: Table
+
+    /// How many files there are.
+    package var count: Int { table.ends.count }
+
+    /// The file at `position` (0 to `count - 1`), in path order.
+    package subscript(position: Int) -> File {
+        table.file(at: position)
+    }
+
     /// The files, sorted by path, each once.
-    package let files: [File]
+    package var files: [File] {
+        (0..<count).map { self[$0] }
+    }
 
     /// Finds the spec files of `paths`: files, and folders searched recursively.
     ///
@@ -62,7 +130,7 @@ package struct SpecFiles: Sendable {
 
     /// Makes a list of files found elsewhere.
     package init(files: [File]) {
-        self.files = files
+        table = Table(files)
     }
 
     /// Parses `data`, the bytes of `file`, drawing ids from `cursor`.

@@ -39,7 +39,7 @@ struct SpecStream: PickleFeed {
 
     let files: [RememberedFile]
     /// The run's files, shared with the caller's list.
-    private let sources: [SpecFiles.File]
+    private let sources: SpecFiles
     /// The selected pickles and the steps they come from of the first files (positions in `files`), kept while
     /// the files kept so far are small.
     private let keptSelections: [Int: Selection]
@@ -64,8 +64,9 @@ struct SpecStream: PickleFeed {
         snapshot: SourceSnapshot, keptSourceBytes: Int, emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
         // The reader thread reads and parses (drawing the ids in file order); this one selects and emits.
-        let handover = readAhead(files.files, name: "spec-reader", capacity: 8) {
-            file throws(SpecRunError) -> (SpecPlan.Document, firstId: Int, SourceSnapshot.Slot, bytes: Int) in
+        let handover = readAhead(Array(0..<files.count), name: "spec-reader", capacity: 8) {
+            position throws(SpecRunError) -> (SpecPlan.Document, firstId: Int, SourceSnapshot.Slot, bytes: Int) in
+            let file = files[position]
             let data = try file.read()
             let slot = try snapshot.keep(data, of: file.path)
             let (document, firstId) = ids.draw { cursor in
@@ -100,7 +101,7 @@ struct SpecStream: PickleFeed {
                     selected: Int32(parsed.selected.count), firstId: parsed.firstId, slot: parsed.slot))
         }
         let stream = SpecStream(
-            files: remembered, sources: files.files, keptSelections: keptSelections, count: count,
+            files: remembered, sources: files, keptSelections: keptSelections, count: count,
             languages: languages, selector: selector, reversed: reversed, ids: ids, snapshot: snapshot)
         return (stream, parseErrors)
     }
