@@ -81,7 +81,7 @@ package struct SpecPlan: Sendable {
             let data = try file.read()
             return ids.draw { cursor in SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor) }.value
         }
-        guard files.files.count > 1 else {
+        guard files.count > 1 else {
             let documents = try files.files.map { file throws(SpecRunError) in try parse(file) }
             return SpecPlan(documents: documents, ids: ids)
         }
