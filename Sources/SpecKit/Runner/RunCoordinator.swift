@@ -68,8 +68,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                 // drawn again when they run.
                 let start = try ids.draw { cursor throws(SpecRunError) in
                     try feed.forEach(parsingAhead: true) { selected in
-                        let prepared = planner.prepare(selected, testRunStartedId: runId, nextId: { cursor.next() })
-                        emit(.testCase(prepared.testCase))
+                        emit(.testCase(planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })))
                     }
                 }.start
                 testCasesStart.withLock { $0 = start }

@@ -56,6 +56,29 @@ final class TestCasePlanner<World: Actor>: Sendable {
         return PreparedTestCase(testCase: testCase, pickle: pickle, info: info, steps: steps)
     }
 
+    /// The `testCase` message of `selected` alone, with the ids `prepare` would draw (for the pass that emits every
+    /// test case before any runs: it needs neither the steps to run nor their Gherkin steps).
+    func testCase(_ selected: SelectedPickle, testRunStartedId: String?, nextId: () -> String) -> TestCase {
+        let pickle = selected.pickle
+        let testCaseId = nextId()
+        let hasHooks = self.hasHooks
+        let before = hasHooks ? library.hooks(.beforeScenario, tags: selected.info.tags) : nil
+        let after = hasHooks ? library.hooks(.afterScenario, tags: selected.info.tags) : nil
+        var testSteps: [TestStep] = []
+        testSteps.reserveCapacity((before?.count ?? 0) + pickle.steps.count + (after?.count ?? 0))
+        if let before { for hook in before { testSteps.append(TestStep(hookId: hook.id, id: nextId())) } }
+        for pickleStep in pickle.steps {
+            let id = nextId()
+            let entry = matchEntry(pickleStep.text)
+            testSteps.append(
+                TestStep(
+                    id: id, pickleStepId: pickleStep.id, stepDefinitionIds: entry.definitionIds,
+                    stepMatchArgumentsLists: entry.argumentsLists))
+        }
+        if let after { for hook in after { testSteps.append(TestStep(hookId: hook.id, id: nextId())) } }
+        return TestCase(id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
+    }
+
     /// The match of `text`, from the cache.
     func matchEntry(_ text: String) -> MatchCache.Entry {
         matchCache.entry(for: text) { text in
