@@ -11,6 +11,17 @@ async def start(lsp_client: LanguageClient, capabilities: str, root=ROOT, option
     def register_capability(params: types.RegistrationParams):
         lsp_client.registrations = params.registrations
 
+    # As VS Code does: after a run, the server asks for the lenses and hints to be fetched again.
+    lsp_client.refreshes = []
+
+    @lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def code_lens_refresh(params):
+        lsp_client.refreshes.append("codeLens")
+
+    @lsp_client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(params):
+        lsp_client.refreshes.append("inlayHint")
+
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=client_capabilities(capabilities), root_uri=root.as_uri(), initialization_options=options

@@ -64,9 +64,21 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         for problem in catalog.problems {
             StandardStreams.writeError("\(name) lsp: step library: \(problem)\n")
         }
+        // Steps run from the editor are the package's own code: what they print must not reach the protocol. The
+        // protocol keeps standard output for itself; everything else written there goes to standard error.
+        let protocolOutput = dup(STDOUT_FILENO)
+        guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            StandardStreams.writeError("\(name) lsp: standard output cannot be set apart for the protocol\n")
+            return 2
+        }
+        // Before any step runs: a failed #expect in a step run from the editor fails it, as on the command line.
+        if let warning = TestingIssueHandler.install().warning {
+            StandardStreams.writeError("\(name) lsp: \(warning)\n")
+        }
         let server = LanguageServer(
-            connection: JSONRPCConnection(), catalog: catalog, languages: languages, specsPath: command.specsPath,
-            explicitSpecs: parsed.value("--specs"), name: name)
+            connection: JSONRPCConnection(output: protocolOutput), catalog: catalog, languages: languages,
+            specsPath: command.specsPath, explicitSpecs: parsed.value("--specs"), name: name)
+        server.workspace.runner = editorRunner(languages: languages)
         return server.run()
     }
 }

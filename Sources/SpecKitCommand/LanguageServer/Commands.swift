@@ -1,10 +1,27 @@
-/// `workspace/executeCommand`: the commands the server runs for the client, by name (code lenses and code
-/// actions name them). None yet: the place where running a scenario from the editor (`speckit.run`) is added,
-/// one entry per command here and its name in `names`.
+import Foundation
+
+/// `workspace/executeCommand`: the commands the server runs for the client, by name (code lenses name them):
+///
+/// - `speckit.run [uri, line?]`: runs the document (its whole, or the scenario, outline or examples row at `line`,
+///   from 0), in the background; the results come back into the file as diagnostics, code lens titles and inlay
+///   hints. Answers at once with what it started.
+/// - `speckit.cancelRun`: cancels the run going on.
 enum Commands {
     typealias Command = @Sendable (_ arguments: [Any], _ workspace: Workspace) throws(ResponseError) -> Any
 
-    static let table: [String: Command] = [:]
+    static let table: [String: Command] = [
+        "speckit.run": { arguments, workspace throws(ResponseError) in
+            guard let uri = arguments.first as? String else {
+                throw .invalidParams("speckit.run takes the document's uri, and a line (from 0) for one scenario")
+            }
+            let line = (arguments.dropFirst().first as? NSNumber)?.intValue
+            return try workspace.startRun(uri: uri, line: line.flatMap { $0 >= 0 ? $0 : nil })
+        },
+        "speckit.cancelRun": { _, workspace in
+            workspace.cancelRun()
+            return NSNull()
+        },
+    ]
 
     /// The commands announced in the server's capabilities.
     static var names: [String] { table.keys.sorted() }

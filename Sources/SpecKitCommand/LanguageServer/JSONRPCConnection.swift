@@ -26,6 +26,8 @@ final class JSONRPCConnection: @unchecked Sendable {
         case malformed(String)
         /// The input ended (the client went away).
         case end
+        /// An event of the server's own, handed to its loop from another thread (a finished run); never read.
+        case local(any Sendable)
     }
 
     /// The largest body accepted (64 MiB): a longer frame is skipped, unread, with an error.

@@ -39,6 +39,8 @@ final class LanguageServer {
         "textDocument/formatting": Formatting.respond,
         "textDocument/codeAction": CodeActions.respond,
         "workspace/executeCommand": Commands.respond,
+        "textDocument/codeLens": CodeLenses.respond,
+        "textDocument/inlayHint": InlayHints.respond,
     ]
 
     /// What the server tells the client it can do.
@@ -58,6 +60,8 @@ final class LanguageServer {
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "executeCommandProvider": ["commands": Commands.names],
+            "codeLensProvider": ["resolveProvider": false],
+            "inlayHintProvider": true,
         ]
     }
 
@@ -81,6 +85,7 @@ final class LanguageServer {
     /// `shutdown`, 1 otherwise, as the protocol asks).
     func run() -> Int32 {
         let queue = MessageQueue.reading(connection)
+        workspace.post = { event in queue.put(.local(event)) }
         while true {
             let idle = workspace.awaitsSuggestions
             let batch = queue.takeAll(waiting: !idle)
@@ -95,6 +100,8 @@ final class LanguageServer {
                     // What was read before the client went away is still answered (a test reading the output).
                     if state == .running { workspace.publishChanged() }
                     return state == .shuttingDown ? 0 : 1
+                case .local(let event):
+                    if let finished = event as? RunFinished { workspace.finishRun(finished) }
                 case .malformed(let reason):
                     workspace.log("ignored \(reason)")
                     connection.send(Self.error(id: nil, code: -32700, message: "Parse error: \(reason)"))
@@ -188,6 +195,11 @@ final class LanguageServer {
             if workspace.capabilities.watchesFiles { registerSpecWatchers() }
         case "workspace/didChangeConfiguration":
             workspace.settings.update(params["settings"])
+        case "textDocument/didSave":
+            // As `--watch` does: a saved document runs its scenarios, when asked to.
+            if workspace.settings.runOnSave, workspace.runner != nil {
+                _ = try? workspace.startRun(uri: uri, line: nil)
+            }
         case "workspace/didChangeWatchedFiles":
             // Specs changed on disk (a pull, a branch switch): completion and usage counts follow.
             for change in params["changes"] as? [[String: Any]] ?? [] {

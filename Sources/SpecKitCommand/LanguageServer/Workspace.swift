@@ -31,6 +31,12 @@ final class Workspace {
     let matches = MatchMemo()
     var suggestions = EditorSuggestions()
     var sources = SourceFiles()
+    /// Runs the command's scenarios for the editor (nil: this server cannot run them).
+    var runner: EditorRunner?
+    /// Hands an event (a finished run) to the server's loop, from any thread.
+    var post: @Sendable (any Sendable) -> Void = { _ in }
+    /// The runs started from the editor and their results.
+    var runs = ScenarioRuns()
 
     init(
         catalog: StepCatalog, languages: GherkinLanguages, connection: JSONRPCConnection, name: String,
@@ -159,9 +165,16 @@ final class Workspace {
     /// How long the idle server works out suggestions before looking for new messages.
     static let idleSlice = Duration.milliseconds(30)
 
+    /// Publishes the diagnostics of an open document again (a run's results changed them).
+    func republish(_ uri: String) {
+        guard open[uri] != nil else { return }
+        publish(uri)
+    }
+
     private func publish(_ uri: String) {
         guard let document = document(uri) else { return }
-        let (diagnostics, complete) = Diagnostics(workspace: self).of(document)
+        var (diagnostics, complete) = Diagnostics(workspace: self).of(document)
+        diagnostics += runDiagnostics(document)
         open[uri]?.published = true
         open[uri]?.awaitsSuggestions = !complete
         var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
@@ -191,6 +204,10 @@ struct ClientCapabilities {
     var snippets = false
     /// Whether the client watches files for the server (`workspace/didChangeWatchedFiles`, registered at run time).
     var watchesFiles = false
+    /// Whether the client asks for its code lenses again when told to (`workspace/codeLens/refresh`).
+    var refreshesCodeLenses = false
+    /// Whether the client asks for its inlay hints again when told to (`workspace/inlayHint/refresh`).
+    var refreshesInlayHints = false
 
     init() {}
 
@@ -201,5 +218,7 @@ struct ClientCapabilities {
         let workspace = capabilities?["workspace"] as? [String: Any]
         watchesFiles =
             (workspace?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
+        refreshesCodeLenses = (workspace?["codeLens"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
+        refreshesInlayHints = (workspace?["inlayHint"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
     }
 }

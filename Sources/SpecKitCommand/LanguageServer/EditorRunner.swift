@@ -1,0 +1,91 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecKit
+
+/// Runs scenarios for the editor: the text of one document (as the editor has it, saved or not), its whole or the
+/// scenarios at some lines, with the command's own step library, world and variants, in the server's process, by
+/// the same runner as `run`. Its only result is the message stream, which the server reads as every report does.
+struct EditorRunner: Sendable {
+    /// What to run.
+    struct Request: Sendable {
+        /// The document's path relative to the package (`Specs/cart.feature`): the uri its messages carry.
+        var relativePath: String
+        /// The document's text.
+        var text: String
+        /// The lines (1-based) of the scenarios, outlines or examples rows to run; empty runs the whole document.
+        var lines: [Int]
+        /// The step timeout, in seconds.
+        var timeout: Double
+        /// The variant to run against (`sqlite`), or nil for the command's default.
+        var variant: String?
+    }
+
+    /// How a run ended: its messages, or why it could not start.
+    enum Outcome: Sendable {
+        case finished([Envelope])
+        case failed(String)
+    }
+
+    /// The variants a run may name (`speckit.variant`), for messages.
+    let variants: [String]
+    let run: @Sendable (Request) async -> Outcome
+}
+
+extension LanguageServerCommand {
+    /// The runner of this command's scenarios for the language server.
+    func editorRunner(languages: GherkinLanguages) -> EditorRunner {
+        let command = self.command
+        let name = context.name
+        return EditorRunner(variants: command.variant.values.map(\.description)) { request in
+            await Self.run(request, command: command, languages: languages, name: name)
+        }
+    }
+
+    /// Writes the document's text into a folder of its own under the same relative path (so messages and
+    /// failures name it as the editor does), runs it, and removes the folder.
+    private static func run(
+        _ request: EditorRunner.Request, command: SpecCommand<World, Variant>, languages: GherkinLanguages,
+        name: String
+    ) async -> EditorRunner.Outcome {
+        let variant: Variant
+        if let chosen = request.variant {
+            guard let values = command.variant.values(for: chosen), values.count == 1, let value = values.first else {
+                let known = command.variant.values.map(\.description).joined(separator: ", ")
+                return .failed("speckit.variant '\(chosen)' is not one of \(known)")
+            }
+            variant = value
+        } else {
+            variant = command.variant.defaultValue
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(name)-lsp-run-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent(request.relativePath)
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(request.text.utf8).write(to: file)
+        } catch {
+            return .failed("the scenario cannot be written to \(file.path) to run: \(error.localizedDescription)")
+        }
+        var configuration = RunConfiguration()
+        configuration.uriBase = root.path
+        configuration.languages = languages
+        configuration.stepTimeout = .milliseconds(Int64((max(request.timeout, 0.001) * 1000).rounded()))
+        configuration.implementation = Product(name: name, version: "0.1.0")
+        if !request.lines.isEmpty { configuration.lineFilters = [LineFilter(path: file.path, lines: request.lines)] }
+        let runner = SpecRunner(
+            library: command.library, configuration: configuration, fileID: command.origin.fileID,
+            filePath: command.origin.filePath, line: command.origin.line,
+            makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
+            tearDown: command.tearDown)
+        let messages = MessageCollector()
+        do throws(SpecRunError) {
+            _ = try await runner.run(paths: [file.path], sink: messages)
+        } catch {
+            return .failed(error.message)
+        }
+        return .finished(messages.envelopes)
+    }
+}

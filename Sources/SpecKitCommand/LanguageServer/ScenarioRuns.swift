@@ -1,0 +1,307 @@
+import Foundation
+import Gherkin
+import Messages
+import SpecKit
+import SpecReports
+
+/// The runs started from the editor (a code lens, `speckit.run`, a save with `speckit.runOnSave`) and what they
+/// told, per document. A run goes on in a task of its own while the server keeps answering; its messages come
+/// back through the server's queue and are read as every report reads them (`RunQuery`). A scenario's results are
+/// shown for as long as its lines are those that ran.
+struct ScenarioRuns {
+    /// A run going on.
+    struct Running {
+        let generation: Int
+        let uri: String
+        let task: Task<Void, Never>
+        let title: String
+    }
+
+    /// What a finished run told about one document.
+    struct Results {
+        let query: RunQuery
+        /// The lines that ran.
+        let ran: TextLines
+        let scenarios: [Scenario]
+    }
+
+    /// One scenario (or examples row) that ran.
+    struct Scenario {
+        let attempt: TestCaseAttempt
+        /// The line (from 0) of its scenario, or of its examples row.
+        let line: Int
+        /// The line of its scenario or outline keyword.
+        let keywordLine: Int
+        /// The lines that must be unchanged for its results to stand: its steps (and theirs data tables or doc
+        /// strings), its keyword line and its examples row.
+        let lines: [Int]
+        /// The line of each of its test steps, by position (nil for a hook).
+        let stepLines: [Int?]
+    }
+
+    /// The run going on, if any.
+    var running: Running?
+    /// Bumped at each run started or cancelled: a run that comes back with another number is dropped.
+    var generation = 0
+    var results: [String: Results] = [:]
+}
+
+/// What a run sends back to the server's loop.
+struct RunFinished: Sendable {
+    let generation: Int
+    let uri: String
+    let title: String
+    let text: String
+    let outcome: EditorRunner.Outcome
+    let seconds: Double
+}
+
+extension Workspace {
+    // MARK: Starting and ending runs
+
+    /// Runs the document `uri` (its whole, or the scenario, outline or examples row at `line`, from 0), as the
+    /// editor has it: a run already going on is cancelled. Returns what the editor is told.
+    func startRun(uri: String, line: Int?) throws(ResponseError) -> String {
+        guard let runner else { throw .failed("This server cannot run scenarios.") }
+        guard let document = document(uri) else { throw .invalidParams("The document \(uri) is not open.") }
+        cancelRun(quietly: true)
+        let lines = line.map { [$0 + 1] } ?? []
+        let title = Self.runTitle(document, line: line)
+        let request = EditorRunner.Request(
+            relativePath: relativePath(of: uri), text: document.text, lines: lines, timeout: settings.timeout,
+            variant: settings.variant)
+        runs.generation += 1
+        let generation = runs.generation
+        let post = self.post
+        let text = document.text
+        let task = Task.detached {
+            let started = ContinuousClock.now
+            let outcome = await runner.run(request)
+            let elapsed = started.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            post(
+                RunFinished(
+                    generation: generation, uri: uri, title: title, text: text, outcome: outcome, seconds: seconds))
+        }
+        runs.running = ScenarioRuns.Running(generation: generation, uri: uri, task: task, title: title)
+        refreshLenses()
+        return "Running \(title)…"
+    }
+
+    /// Cancels the run going on: its results are dropped (a step that ignores cancellation ends at its timeout,
+    /// in the background).
+    func cancelRun(quietly: Bool = false) {
+        guard let running = runs.running else { return }
+        running.task.cancel()
+        runs.running = nil
+        runs.generation += 1
+        if !quietly {
+            show("Cancelled the run of \(running.title).")
+            refreshLenses()
+        }
+    }
+
+    /// Takes a run's messages in: the document's results become them, its diagnostics, lenses and hints are
+    /// published again, and the editor is told how it went.
+    func finishRun(_ finished: RunFinished) {
+        guard finished.generation == runs.generation else { return }
+        runs.running = nil
+        switch finished.outcome {
+        case .failed(let reason):
+            show("The run of \(finished.title) could not start: \(reason)", type: 1)
+        case .finished(let envelopes):
+            let query = RunQuery()
+            query.update(contentsOf: envelopes)
+            let results = Self.results(of: query, text: finished.text, uri: finished.uri, workspace: self)
+            runs.results[finished.uri] = results
+            show(Self.summary(of: query, title: finished.title, seconds: finished.seconds), type: query.success ? 3 : 1)
+        }
+        republish(finished.uri)
+        refreshLenses()
+        refreshHints()
+    }
+
+    /// Asks the client to ask for its code lenses again, when it can.
+    func refreshLenses() {
+        guard capabilities.refreshesCodeLenses else { return }
+        connection.send(["jsonrpc": "2.0", "id": "speckit-codelens-refresh", "method": "workspace/codeLens/refresh"])
+    }
+
+    private func refreshHints() {
+        guard capabilities.refreshesInlayHints else { return }
+        connection.send(["jsonrpc": "2.0", "id": "speckit-inlayhint-refresh", "method": "workspace/inlayHint/refresh"])
+    }
+
+    /// `Scenario: Name`, `Scenario Outline: Name (3 examples)`, `Examples row 2 of Name`, or `Feature: Name`.
+    private static func runTitle(_ document: SpecDocument, line: Int?) -> String {
+        guard let feature = document.document?.feature else { return document.uri }
+        guard let line else { return "\(feature.keyword): \(feature.name)" }
+        for scenario in Self.scenarios(of: feature) {
+            if scenario.location.line - 1 == line { return "\(scenario.keyword): \(scenario.name)" }
+            for examples in scenario.examples {
+                if let row = examples.tableBody.firstIndex(where: { $0.location.line - 1 == line }) {
+                    return "examples row \(row + 1) of \(scenario.name)"
+                }
+                if examples.location.line - 1 == line { return "\(examples.keyword) of \(scenario.name)" }
+            }
+        }
+        return "\(feature.keyword): \(feature.name) (line \(line + 1))"
+    }
+
+    /// Every scenario and outline of a feature, its rules' included, in order.
+    static func scenarios(of feature: Feature) -> [Scenario] {
+        var scenarios: [Scenario] = []
+        for child in feature.children {
+            switch child {
+            case .scenario(let scenario): scenarios.append(scenario)
+            case .rule(let rule):
+                for case .scenario(let scenario) in rule.children { scenarios.append(scenario) }
+            case .background: break
+            }
+        }
+        return scenarios
+    }
+
+    /// `Scenario: Name: 1 failed, 2 passed (0.4 s)`.
+    private static func summary(of query: RunQuery, title: String, seconds: Double) -> String {
+        let statistics = query.statistics()
+        var counts = SummaryText(query: query).countLine(
+            statistics.scenarios, noun: "scenario", flaky: statistics.flakyScenarios)
+        if !query.parseErrors.isEmpty { counts = "the document does not parse" }
+        let rounded = (seconds * 10).rounded() / 10
+        return "Ran \(title): \(counts) in \(rounded) s" + (query.success ? "" : " (see the problems in the file)")
+    }
+
+    /// The document's path in the package the editor opened (`Specs/cart.feature`), else its file name.
+    private func relativePath(of uri: String) -> String {
+        let path = URL(string: uri)?.path ?? uri
+        if let root = paths.projectRoot, path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
+        return URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    // MARK: Reading results
+
+    /// The scenarios of a run, each with the lines it ran.
+    private static func results(of query: RunQuery, text: String, uri: String, workspace: Workspace)
+        -> ScenarioRuns.Results
+    {
+        let ran = SpecDocument(
+            uri: uri, text: text, catalog: workspace.catalog, languages: workspace.languages, matches: workspace.matches
+        )
+        var scenarios: [ScenarioRuns.Scenario] = []
+        for attempt in query.countedAttempts {
+            guard let pickle = attempt.pickle, let lineage = query.lineage(of: pickle) else { continue }
+            let keywordLine = lineage.scenario.location.line - 1
+            var lines = [keywordLine]
+            if let row = lineage.example { lines.append(row.location.line - 1) }
+            var stepLines: [Int?] = []
+            for testStep in attempt.testCase.testSteps {
+                guard let step = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }),
+                    let gherkin = query.gherkinStep(of: step)
+                else {
+                    stepLines.append(nil)
+                    continue
+                }
+                let line = gherkin.location.line - 1
+                stepLines.append(line)
+                lines.append(line)
+                if let argument = ran.step(onLine: line)?.argumentLines { lines += Array(argument) }
+            }
+            scenarios.append(
+                ScenarioRuns.Scenario(
+                    attempt: attempt, line: lineage.line - 1, keywordLine: keywordLine, lines: lines,
+                    stepLines: stepLines))
+        }
+        return ScenarioRuns.Results(query: query, ran: ran.lines, scenarios: scenarios)
+    }
+
+    /// The results of `document` whose scenarios' lines are still those that ran.
+    func standingResults(_ document: SpecDocument) -> (query: RunQuery, scenarios: [ScenarioRuns.Scenario])? {
+        guard let results = runs.results[document.uri] else { return nil }
+        let standing = results.scenarios.filter { scenario in
+            scenario.lines.allSatisfy { $0 < document.lines.count && document.lines[$0] == results.ran[$0] }
+        }
+        return standing.isEmpty ? nil : (results.query, standing)
+    }
+
+    /// The diagnostics a run adds: each step that failed (or is pending) when run, at its `.feature` place (the
+    /// table cell it rejected, or its line), with the failure in the words of every report and the Swift line
+    /// where it failed as related information. Undefined and ambiguous steps are already diagnosed as typed.
+    func runDiagnostics(_ document: SpecDocument) -> [[String: Any]] {
+        guard let (query, scenarios) = standingResults(document) else { return [] }
+        var diagnostics: [[String: Any]] = []
+        var seen = Set<String>()
+        for scenario in scenarios {
+            for problem in query.problems(in: scenario.attempt)
+            where problem.status == .failed || problem.status == .pending {
+                let line = problem.featurePlace.line - 1
+                var message = problem.text
+                if scenario.line != scenario.keywordLine {
+                    message = "In the examples row at line \(scenario.line + 1): " + message
+                }
+                guard seen.insert("\(line)\u{0}\(message)").inserted else { continue }
+                let step = document.step(onLine: line)
+                var diagnostic = Diagnostics.diagnostic(
+                    line: line, start: step?.textStart ?? 0, end: step?.textEnd ?? document.lines.length(line),
+                    severity: problem.status == .failed ? 1 : 2, code: "run-\(problem.status.rawValue.lowercased())",
+                    message: message)
+                diagnostic["source"] = "\(name) run"
+                if let place = problem.codePlace, let file = swiftFile(place.file) {
+                    diagnostic["relatedInformation"] = [
+                        [
+                            "location": [
+                                "uri": URL(fileURLWithPath: file).absoluteString,
+                                "range": SpecDocument.range(line: place.line - 1, start: 0, end: 0),
+                            ] as [String: Any],
+                            "message": "where it failed",
+                        ] as [String: Any]
+                    ]
+                }
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// The Swift file of a `#fileID` (`ShopAcceptance/ShopSteps.swift`) in the package the editor opened: a
+    /// definition's own file, else the file of that name in the module's folder (`Sources/ShopAcceptance/...`).
+    private func swiftFile(_ fileID: String) -> String? {
+        if let location = catalog.definitions.first(where: { $0.location.fileID == fileID })?.location {
+            return paths.sourceFile(location)
+        }
+        let parts = fileID.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2, let root = paths.projectRoot else { return nil }
+        let folder = URL(fileURLWithPath: root).appendingPathComponent("Sources").appendingPathComponent(
+            String(parts[0]))
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return nil }
+        while let relative = files.nextObject() as? String {
+            if (relative as NSString).lastPathComponent == parts[1] {
+                return folder.appendingPathComponent(relative).path
+            }
+        }
+        return nil
+    }
+
+    /// `✓ passed · 12 ms`, or for several runs of one line (an outline's rows) `✓ 3 passed, ✗ 1 failed`.
+    static func label(_ statuses: [(TestStepResultStatus, MessageDuration?)]) -> String {
+        if statuses.count == 1, let (status, duration) = statuses.first {
+            let time = duration.map { " · " + ReportText.humanDuration($0) } ?? ""
+            return "\(symbol(status)) \(status.rawValue.lowercased())\(status == .passed ? time : "")"
+        }
+        var counts = StatusCounts()
+        for (status, _) in statuses { counts.add(status) }
+        return StatusCounts.reportOrder.filter { counts[$0] > 0 }
+            .map { "\(symbol($0)) \(counts[$0]) \($0.rawValue.lowercased())" }.joined(separator: ", ")
+    }
+
+    static func symbol(_ status: TestStepResultStatus) -> String {
+        switch status {
+        case .passed: "✓"
+        case .failed: "✗"
+        case .skipped: "–"
+        case .undefined, .unknown: "?"
+        case .pending: "…"
+        case .ambiguous: "!"
+        }
+    }
+}
