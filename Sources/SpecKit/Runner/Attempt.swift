@@ -22,15 +22,15 @@ struct Attempt: Sendable {
 /// messages it emitted.
 struct AttemptOutcome: Sendable {
     let status: TestStepResultStatus
-    /// The status of each of its Gherkin steps (hooks left out), in order.
-    let stepStatuses: [TestStepResultStatus]
+    /// Its Gherkin steps by status (hooks left out).
+    let stepCounts: StatusCounts
     let willBeRetried: Bool
 }
 
 /// How a test case ended, after its last attempt: its status, its steps' statuses, and whether it fails the run.
 struct TestCaseOutcome: Sendable {
     let status: TestStepResultStatus
-    let stepStatuses: [TestStepResultStatus]
+    let stepCounts: StatusCounts
     let attempts: Int
     /// Failed, or (when strict) undefined, pending or ambiguous, unless it is work in progress.
     let failsRun: Bool

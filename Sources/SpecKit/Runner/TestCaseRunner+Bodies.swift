@@ -22,8 +22,10 @@ extension TestCaseRunner {
                 let made = try await make(scenario)
                 box.world.withLock { $0 = made }
             }
-        case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true) else { return .failed(timedOut.outcome) }
+        case .inline(let watched, let handover):
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: handover) else {
+                return .failed(timedOut.outcome)
+            }
             do {
                 let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
                 box.world.withLock { $0 = made }
@@ -82,8 +84,11 @@ extension TestCaseRunner {
             case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
             case .timedOut: return timedOut.outcome
             }
-        case .inline(let watched):
-            guard watched.beginBody(ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false)
+        case .inline(let watched, let handover):
+            guard
+                watched.beginBody(
+                    ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false,
+                    handover: handover)
             else { return timedOut.outcome }
             defer { watched.endBody() }
             do {

@@ -7,18 +7,21 @@ import Messages
 /// abandoned task (a body ignoring cancellation) cannot add to the stream after the runner took over.
 ///
 /// The task's state is its own except while a body runs (between `beginBody` and `endBody`): only then can the
-/// watchdog abandon it, and it hands the runner the cursor published before that body.
+/// watchdog abandon it, and it hands the runner the attempt's state as it was when that body began (a copy given
+/// to `beginBody`).
 final class WatchedTestCase<World: Actor>: Watched {
     enum Ending: Sendable {
-        /// The task ran to its end: the cursor of its one attempt (nil for a queue).
-        case finished(Cursor<World>?)
-        /// The running body passed its deadline: its attempt, its cursor (as it was when the body started), the
-        /// test step's outcome, and whether the world counts as failed (the body was making it).
-        case abandoned(Attempt, Cursor<World>, BodyOutcome, failsWorld: Bool)
+        /// The task ran to its end.
+        case finished
+        /// The running body passed its deadline: its attempt, the attempt's state when the body began, the test
+        /// step's outcome, and whether the world counts as failed (the body was making it).
+        case abandoned(Attempt, AttemptState<World>, BodyOutcome, failsWorld: Bool)
     }
 
     struct State {
-        var snapshot: (attempt: Attempt, cursor: Cursor<World>)?
+        /// The attempt running, and its state when the running body began.
+        var attempt: Attempt?
+        var handover: AttemptState<World>?
         var continuation: CheckedContinuation<Ending, Never>?
         var work: Task<Void, Never>?
     }
@@ -33,12 +36,12 @@ final class WatchedTestCase<World: Actor>: Watched {
     }
 
     /// Runs `body` in an unstructured task; returns how it ended.
-    func run(_ body: @escaping @Sendable () async -> Cursor<World>?) async -> Ending {
+    func run(_ body: @escaping @Sendable () async -> Void) async -> Ending {
         let ending = await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
             state.withLock { $0.continuation = continuation }
             let work = Task {
-                let cursor = await body()
-                self.finish(cursor)
+                await body()
+                self.finish()
             }
             state.withLock { state in
                 if state.continuation != nil { state.work = work }
@@ -57,14 +60,19 @@ final class WatchedTestCase<World: Actor>: Watched {
         clock.emit(envelope)
     }
 
-    /// Records the attempt running and its cursor (before its first body), for a hand-over on a timeout.
-    func publish(_ attempt: Attempt, _ cursor: Cursor<World>) {
-        state.withLock { $0.snapshot = (attempt, cursor) }
+    /// Records the attempt running (before its first body), for a hand-over on a timeout.
+    func publish(_ attempt: Attempt) {
+        state.withLock {
+            $0.attempt = attempt
+            $0.handover = nil
+        }
     }
 
-    /// Starts the clock for a body; false when the task was abandoned (run nothing more then).
-    func beginBody(ifTimedOut: TimeoutOutcome, failsWorld: Bool) -> Bool {
-        clock.beginBody(ifTimedOut: ifTimedOut, failsWorld: failsWorld)
+    /// Starts the clock for a body, keeping `handover` (the attempt's state now) for the runner should the body
+    /// pass its deadline; false when the task was abandoned (run nothing more then).
+    func beginBody(ifTimedOut: TimeoutOutcome, failsWorld: Bool, handover: AttemptState<World>?) -> Bool {
+        state.withLock { $0.handover = handover }
+        return clock.beginBody(ifTimedOut: ifTimedOut, failsWorld: failsWorld)
     }
 
     /// Stops the clock after a body.
@@ -72,32 +80,33 @@ final class WatchedTestCase<World: Actor>: Watched {
         clock.endBody()
     }
 
-    private func finish(_ cursor: Cursor<World>?) {
+    private func finish() {
         guard clock.finish() else { return }
         let continuation = state.withLock { state -> CheckedContinuation<Ending, Never>? in
-            state.snapshot = nil
+            state.attempt = nil
+            state.handover = nil
             state.work = nil
             defer { state.continuation = nil }
             return state.continuation
         }
-        continuation?.resume(returning: .finished(cursor))
+        continuation?.resume(returning: .finished)
     }
 
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
         guard let (outcome, failsWorld) = clock.expire(ifDueAt: now) else { return isOver }
         let taken = state.withLock { state in
             defer {
-                state.snapshot = nil
+                state.attempt = nil
+                state.handover = nil
                 state.continuation = nil
                 state.work = nil
             }
-            return (state.snapshot, state.continuation, state.work)
+            return (state.attempt, state.handover, state.continuation, state.work)
         }
-        let (snapshot, continuation, work) = taken
+        let (attempt, handover, continuation, work) = taken
         work?.cancel()
-        if let snapshot {
-            continuation?.resume(
-                returning: .abandoned(snapshot.attempt, snapshot.cursor, outcome, failsWorld: failsWorld))
+        if let attempt, let handover {
+            continuation?.resume(returning: .abandoned(attempt, handover, outcome, failsWorld: failsWorld))
         }
         return true
     }

@@ -53,18 +53,17 @@ struct WorkerPool<World: Actor>: Sendable {
                         let attempt = attemptContext.attempt(
                             item.testCase, number: number, retry: environment.retries(for: item.testCase.info),
                             emit: watchedEmit)
-                        guard let outcome = await runner.run(attempt, in: watched) else { return nil }
+                        guard let outcome = await runner.run(attempt, in: watched) else { return }
                         number += 1
                         if outcome.willBeRetried { continue }
                         queue.finish(item, environment.outcome(item.testCase.info, last: outcome, attempts: number))
                         break
                     }
                 }
-                return nil
             }
-            guard case .abandoned(let attempt, let cursor, let outcome, let failsWorld) = ending else { return }
+            guard case .abandoned(let attempt, let handover, let outcome, let failsWorld) = ending else { return }
             let last = await runner.completeAbandoned(
-                attempt.emitting(to: emit), cursor: cursor, outcome: outcome, failsWorld: failsWorld)
+                attempt.emitting(to: emit), state: handover, outcome: outcome, failsWorld: failsWorld)
             let item = TestCaseQueue.Item(
                 testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
             if last.willBeRetried {
