@@ -37,7 +37,7 @@ struct ParseBenchmark {
     /// The `.feature` files under the directories, sorted by path (found as the runner finds them).
     static func featureFiles(in directories: [String]) throws -> [String] {
         do {
-            return try FeatureFiles.find(directories)
+            return try SpecPaths.find(directories)
         } catch {
             throw BenchError(error.message)
         }

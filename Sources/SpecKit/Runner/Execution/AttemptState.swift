@@ -3,7 +3,7 @@ import Messages
 /// Where a test case attempt is: the state its remaining steps need.
 ///
 /// A value: the task running the attempt keeps its own, and before each body it hands the watched task a copy
-/// (`WatchedTestCase.beginBody`). When a body passes its deadline, the runner finishes the attempt from that copy,
+/// (`WorkerTask.beginBody`). When a body passes its deadline, the runner finishes the attempt from that copy,
 /// the state as it was when the body started, while the abandoned task, if it ever comes back, only changes its
 /// own. No reference is shared between them, so the hand-over needs no protocol to be safe.
 struct AttemptState<World: Actor>: Sendable {

@@ -10,10 +10,10 @@ struct ScenarioSelector: Sendable {
     /// - Throws: `SpecRunError` for an invalid tag expression, name pattern or other setting.
     init(_ configuration: RunConfiguration) throws(SpecRunError) {
         compiled = try configuration.compiled()
-        let base = FeatureFiles.base(configuration.uriBase)
+        let base = SpecPaths.base(configuration.uriBase)
         filters = configuration.lineFilters.map { filter in
             (
-                uris: [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path],
+                uris: [SpecPaths.uri(of: SpecPaths.absolute(filter.path), base: base), filter.path],
                 lines: filter.lines
             )
         }

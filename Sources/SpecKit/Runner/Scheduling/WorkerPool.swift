@@ -42,7 +42,7 @@ struct WorkerPool<World: Actor>: Sendable {
         let groups = environment.exclusiveGroups
         let queue = alone && !groups.isEmpty ? queue.gated(by: .shared, groups: groups) : queue
         while true {
-            let watched = WatchedTestCase<World>(limit: environment.configuration.stepTimeout, emit: emit)
+            let watched = WorkerTask<World>(limit: environment.configuration.stepTimeout, emit: emit)
             let ending = await watched.run { [runner, environment] in
                 let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
                 while let item = await queue.take() {

@@ -100,8 +100,8 @@ package struct SpecPlan: Sendable {
     /// Checks that `path` names a `.feature` file or a folder that can be read; throws a `SpecRunError` saying what
     /// it is otherwise (missing, a FIFO, a device, a symbolic-link loop, unreadable).
     package static func checkPath(_ path: String) throws(SpecRunError) {
-        let absolutePath = FeatureFiles.absolute(path)
-        if let problem = FeatureFiles.problem(with: absolutePath) {
+        let absolutePath = SpecPaths.absolute(path)
+        if let problem = SpecPaths.problem(with: absolutePath) {
             throw SpecRunError(kind: .unreadable, message: "\(path) \(problem)")
         }
         guard FileManager.default.fileExists(atPath: absolutePath) else {
@@ -138,10 +138,10 @@ package struct SpecPlan: Sendable {
     /// The `path:line` of each line filter line that is inside no scenario of its file (whatever the tags, names
     /// and shard), in the order given: a run selects nothing there, which the user should hear about.
     package func linesSelectingNothing(_ configuration: RunConfiguration) -> [String] {
-        let base = FeatureFiles.base(configuration.uriBase)
+        let base = SpecPaths.base(configuration.uriBase)
         var unmatched: [String] = []
         for filter in configuration.lineFilters {
-            let uris = [FeatureFiles.uri(of: FeatureFiles.absolute(filter.path), base: base), filter.path]
+            let uris = [SpecPaths.uri(of: SpecPaths.absolute(filter.path), base: base), filter.path]
             let ranges = scenarios.filter { uris.contains($0.uri) }.flatMap { index.pickles[$0.pickleId]?.lines ?? [] }
             for line in filter.lines where !ranges.contains(where: { $0.contains(line) }) {
                 unmatched.append("\(filter.path):\(line)")

@@ -1,6 +1,6 @@
 /// The selected pickles of a whole run, in run order, pass after pass: once to emit every `testCase` message, once
 /// more to run them.
-protocol PickleFeed: Sendable {
+protocol SelectedPickles: Sendable {
     /// How many pickles are selected.
     var count: Int { get }
 

@@ -64,7 +64,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// Runs one attempt inside `watched`, a worker's task: its bodies run inline and its messages go through
     /// `attempt.emit` (the task's). Nil when the task was abandoned: the worker then completes the attempt from
     /// the state handed over with `completeAbandoned`.
-    func run(_ attempt: Attempt, in watched: WatchedTestCase<World>) async -> AttemptOutcome? {
+    func run(_ attempt: Attempt, in watched: WorkerTask<World>) async -> AttemptOutcome? {
         var state = start(attempt)
         let skipping = attempt.skipAll || dryRun
         if !skipping { watched.publish(attempt) }

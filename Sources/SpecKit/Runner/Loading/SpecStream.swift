@@ -9,7 +9,7 @@ import Messages
 /// forgets it, remembering only where its ids started and how many of its scenarios are selected. Each later pass
 /// (`forEach`) parses the kept bytes again with a cursor at the same ids, so its pickles are those emitted, id for
 /// id. Files are in path order, scenarios as written, or both reversed.
-struct SpecStream: PickleFeed {
+struct SpecStream: SelectedPickles {
     /// What the stream remembers of a file between passes: as little as it can, since a run may have hundreds of
     /// thousands of files (its name is in `sources`, at the same position, its kept pickles in `keptSelections`).
     struct RememberedFile: Sendable {

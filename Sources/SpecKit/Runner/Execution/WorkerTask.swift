@@ -9,7 +9,7 @@ import Messages
 /// The task's state is its own except while a body runs (between `beginBody` and `endBody`): only then can the
 /// watchdog abandon it, and it hands the runner the attempt's state as it was when that body began (a copy given
 /// to `beginBody`).
-final class WatchedTestCase<World: Actor>: Watched {
+final class WorkerTask<World: Actor>: Watched {
     enum Ending: Sendable {
         /// The task ran to its end.
         case finished
@@ -26,13 +26,13 @@ final class WatchedTestCase<World: Actor>: Watched {
         var work: Task<Void, Never>?
     }
 
-    let clock: TestCaseClock
+    let clock: BodyDeadline
     private let state = Locked(State())
 
     var limit: Duration { clock.limit }
 
     init(limit: Duration, emit: @escaping @Sendable (Envelope) -> Void) {
-        clock = TestCaseClock(limit: limit, emit: emit)
+        clock = BodyDeadline(limit: limit, emit: emit)
     }
 
     /// Runs `body` in an unstructured task; returns how it ended.

@@ -123,9 +123,9 @@ package struct SpecFiles: Sendable {
     ///   - uriBase: the folder uris are relative to (default: the current directory).
     /// - Throws: `SpecRunError` when a path does not exist, or it or a file in it cannot be read, naming it.
     package static func find(paths: [String], uriBase: String? = nil) throws(SpecRunError) -> SpecFiles {
-        let base = FeatureFiles.base(uriBase)
+        let base = SpecPaths.base(uriBase)
         return SpecFiles(
-            files: try FeatureFiles.find(paths).map { File(path: $0, uri: FeatureFiles.uri(of: $0, base: base)) })
+            files: try SpecPaths.find(paths).map { File(path: $0, uri: SpecPaths.uri(of: $0, base: base)) })
     }
 
     /// Makes a list of files found elsewhere.

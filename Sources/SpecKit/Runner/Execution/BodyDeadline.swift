@@ -3,7 +3,7 @@ import Synchronization
 
 /// The non-generic part of a watched test case: the running body's deadline and whether the task is over, behind
 /// one lock (kept apart from the generic snapshot so the per-step calls need no generic metadata).
-final class TestCaseClock: Sendable {
+final class BodyDeadline: Sendable {
     private struct State {
         var deadline: ContinuousClock.Instant?
         var ifTimedOut = TimeoutOutcome.outcome(.passed)

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ import Synchronization
 ///
 /// Call `close()` at the end: it writes what is queued, flushes, and reports the first write error, if any
 /// (`emit` cannot throw, so a failed write is remembered and later envelopes are dropped).
-package final class NDJSONFileSink: MessageSink, @unchecked Sendable {
+final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     private static let batchSize = 256
     private static let batchesInFlight = 8
 
@@ -35,12 +36,12 @@ package final class NDJSONFileSink: MessageSink, @unchecked Sendable {
 
     /// Creates (or truncates) the file at `path` and writes to it.
     ///
-    /// - Throws: `SpecRunError` (`.unreadable`) naming the path when the file cannot be created.
-    package init(path: String) throws(SpecRunError) {
+    /// - Throws: `OutputFileError` naming the path when the file cannot be created.
+    init(path: String) throws(OutputFileError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw SpecRunError(kind: .unreadable, message: "cannot write messages to \(path): \(reason)")
+            throw OutputFileError(message: "cannot write messages to \(path): \(reason)")
         }
         fileDescriptor = descriptor
         writer = NDJSONWriter(fileDescriptor: descriptor, name: path)
@@ -48,14 +49,14 @@ package final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     }
 
     /// Writes to an open file descriptor, which `close()` leaves open (e.g. 1 for standard output).
-    package init(fileDescriptor: Int32, name: String) {
+    init(fileDescriptor: Int32, name: String) {
         writer = NDJSONWriter(fileDescriptor: fileDescriptor, name: name)
         self.fileDescriptor = nil
         pending.reserveCapacity(Self.batchSize)
     }
 
     /// Queues `envelope` for writing (dropped after a write error or after `close()`).
-    package func emit(_ envelope: Envelope) {
+    func emit(_ envelope: Envelope) {
         lock.withLock { _ in
             guard !isClosed else { return }
             pending.append(envelope)
@@ -89,7 +90,7 @@ package final class NDJSONFileSink: MessageSink, @unchecked Sendable {
     /// Writes what is queued, flushes, and closes the file (if this sink opened it).
     ///
     /// - Throws: the first write error, naming the file.
-    package func close() throws(NDJSONWriteError) {
+    func close() throws(NDJSONWriteError) {
         let wasClosed = lock.withLock { _ in
             let wasClosed = isClosed
             if !wasClosed { sendPending() }
@@ -122,4 +123,10 @@ private func closeFile(_ descriptor: Int32) {
     #elseif canImport(Darwin)
         _ = Darwin.close(descriptor)
     #endif
+}
+
+/// A file the bench cannot write its messages to.
+struct OutputFileError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

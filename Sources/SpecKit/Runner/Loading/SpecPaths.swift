@@ -10,7 +10,7 @@ import Gherkin
 #endif
 
 /// Finding `.feature` files and naming them.
-package enum FeatureFiles {
+package enum SpecPaths {
     static func absolute(_ path: String) -> String {
         let url =
             path.hasPrefix("/")

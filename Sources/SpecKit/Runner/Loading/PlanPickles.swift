@@ -1,5 +1,5 @@
 /// The selected pickles of a plan held in memory, in any order (a random order needs them all at hand).
-struct PlanFeed: PickleFeed {
+struct PlanPickles: SelectedPickles {
     let plan: SpecPlan
     let selected: [ScenarioInfo]
 

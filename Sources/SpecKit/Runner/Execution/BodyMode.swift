@@ -4,7 +4,7 @@ enum BodyMode<World: Actor>: Sendable {
     case isolated
     /// In the test case's task, which the watchdog abandons when the running body passes its deadline; `handover`
     /// is the attempt's state to finish it from then (the state when the body began).
-    case inline(WatchedTestCase<World>, handover: AttemptState<World>?)
+    case inline(WorkerTask<World>, handover: AttemptState<World>?)
 
     /// Whether the task was abandoned (then it stops: the runner finishes the attempt from the handover).
     var isOver: Bool {
