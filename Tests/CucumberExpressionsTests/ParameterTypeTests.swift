@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import CucumberExpressions
-@testable import SpecKit
 
 /// A duration like the feed's: `7 days`, `6 days 23 hours 59 minutes 59 seconds`, `7 days minus 1 second`.
 private struct FeedDuration: Sendable, Equatable {

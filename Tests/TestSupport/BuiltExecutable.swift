@@ -3,16 +3,24 @@ import Foundation
 /// An executable of the package, built with the tests (the test target depends on it) and found next to the test
 /// bundle, or at the path in its environment variable when set.
 package struct BuiltExecutable: Sendable {
-    /// `feed`, the feed's command (or `FEED_EXECUTABLE`).
-    package static let feed = BuiltExecutable(name: "feed", override: "FEED_EXECUTABLE")
-    /// `feed-stress-save`, the crash-safety tests' helper (or `FEED_STRESS_SAVE_EXECUTABLE`).
-    package static let stressSave = BuiltExecutable(name: "feed-stress-save", override: "FEED_STRESS_SAVE_EXECUTABLE")
+    /// `feed-specs`, the harness's command with the feed's steps (or `FEED_SPECS`).
+    package static let feedSpecs = BuiltExecutable(name: "feed-specs", override: "FEED_SPECS")
+
+    /// The executable `name`, or the one at the path in `override` when set.
+    package init(name: String, override: String) {
+        self.name = name
+        self.override = override
+    }
 
     /// The product's name.
     package let name: String
     /// The environment variable that, when set, holds the executable's path.
     package let override: String
 
+    /// Whether the executable is there.
+    package var isAvailable: Bool { url != nil }
+
+    /// Where the executable is, or nil when it was not built.
     package var url: URL? {
         if let path = ProcessInfo.processInfo.environment[override] {
             return URL(fileURLWithPath: path)
@@ -41,10 +49,12 @@ package struct BuiltExecutable: Sendable {
     /// Runs the executable with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
     /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
     /// With `memoryLimitKB`, it runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
-    package func run(_ arguments: [String], fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil) throws
-        -> Outcome
-    {
-        guard let url else { throw AnyError(tag: "the \(name) executable was not found next to the test bundle") }
+    /// `currentDirectory` and `environment` (the whole environment) default to the test's own.
+    package func run(
+        _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil,
+        fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil
+    ) throws -> Outcome {
+        guard let url else { throw NotBuilt(name: name) }
         let process = Process()
         var limits: [String] = []
         if let fileSizeLimitBlocks { limits.append("trap '' XFSZ; ulimit -f \(fileSizeLimitBlocks)") }
@@ -57,13 +67,15 @@ package struct BuiltExecutable: Sendable {
             process.executableURL = url
             process.arguments = arguments
         }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let errorData = PipeCollector(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
@@ -72,19 +84,25 @@ package struct BuiltExecutable: Sendable {
     }
 }
 
+/// An executable that was not found next to the test bundle.
+package struct NotBuilt: Error, CustomStringConvertible {
+    package let name: String
+    package var description: String { "the \(name) executable was not found next to the test bundle" }
+}
+
 /// Reads a pipe to its end on another thread, so a full pipe never blocks the child.
-private final class ErrorCollector: @unchecked Sendable {
+package final class PipeCollector: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()
 
-    init(_ handle: FileHandle) {
+    package init(_ handle: FileHandle) {
         Thread { [self] in
             data = handle.readDataToEndOfFile()
             done.signal()
         }.start()
     }
 
-    func wait() -> Data {
+    package func wait() -> Data {
         done.wait()
         return data
     }

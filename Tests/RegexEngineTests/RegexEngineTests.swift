@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import RegexEngine
-@testable import SpecKit
 
 /// The values of the capture groups 1...n of the leftmost match, nil when there is no match.
 private func captures(_ pattern: String, _ text: String, foundation: Bool = false) throws -> [String?]? {

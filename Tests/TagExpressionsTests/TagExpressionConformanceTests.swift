@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 
-@testable import SpecKit
 @testable import TagExpressions
 
 private struct ParsingCase: Decodable {

@@ -2,7 +2,6 @@ import Testing
 
 @testable import CucumberExpressions
 @testable import RegexEngine
-@testable import SpecKit
 
 @Suite("Cucumber Expressions")
 struct CucumberExpressionTests {

@@ -1,14 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CucumberExpressions
-@testable import SpecKit
 
 private struct MatchingCase: Decodable {
     let name: String
     let expression: String
     let text: String?
-    let expectedArgs: JSONValue?
+    let expectedArgs: ConformanceValue?
     let exception: String?
 }
 
@@ -78,7 +78,7 @@ private enum Data {
 }
 
 /// Compares a transformed Swift value with a JSON value by value.
-func valueEquals(_ actual: any Sendable, _ expected: JSONValue) -> Bool {
+func valueEquals(_ actual: any Sendable, _ expected: ConformanceValue) -> Bool {
     switch (actual, expected) {
     case (let value as Int, .integer(let number)): return Int64(value) == number
     case (let value as Int8, .integer(let number)): return Int64(value) == number

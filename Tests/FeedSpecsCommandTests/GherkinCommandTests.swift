@@ -1,42 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Runs the built `feed-specs` executable (it sits beside the test bundle after `swift build --build-tests` or
-/// `swift test`).
+/// Runs the built `feed-specs` executable.
 enum FeedSpecsExecutable {
-    static let url: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("feed-specs")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    static var isAvailable: Bool { url != nil }
+    static var isAvailable: Bool { BuiltExecutable.feedSpecs.isAvailable }
 
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
         status: Int32, output: String, errors: String
     ) {
-        struct NotBuilt: Error {}
-        guard let executable = Self.url else { throw NotBuilt() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let outcome = try BuiltExecutable.feedSpecs.run(arguments, environment: environment)
+        return (outcome.status, outcome.output, outcome.errorOutput)
     }
 }
 

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import SpecKit
 @testable import TagExpressions
 
 @Suite("Tag expressions")

@@ -2,7 +2,6 @@ import Testing
 
 @testable import CucumberExpressions
 @testable import RegexEngine
-@testable import SpecKit
 
 @Suite("Regular-expression step definitions")
 struct RegularExpressionTests {

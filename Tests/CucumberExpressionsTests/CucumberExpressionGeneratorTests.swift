@@ -1,7 +1,6 @@
 import Testing
 
 @testable import CucumberExpressions
-@testable import SpecKit
 
 @Suite("Expression generator")
 struct CucumberExpressionGeneratorTests {
