@@ -82,6 +82,17 @@ package enum SpecPaths {
         return true
     }
 
+    /// The spec files (`.feature`, `.feature.md`) under `folder`, as absolute paths, sorted: what a run of the
+    /// folder reads, listed without checking them (a folder that cannot be listed has none). For the language
+    /// server's index and watch mode, which read what they can.
+    package static func specFiles(in folder: String) -> [String] {
+        var found: [String] = []
+        _ = try? walk(absolute(folder), wanted: Gherkin.isSpecFile) { file, mode in
+            if mode != S_IFDIR { found.append(file) }  // a folder named like a spec file is no spec
+        }
+        return found.sorted()
+    }
+
     /// The absolute paths of the `.feature` files under `paths`, sorted, without duplicates.
     package static func find(_ paths: [String]) throws(SpecRunError) -> [String] {
         var found: [String] = []
