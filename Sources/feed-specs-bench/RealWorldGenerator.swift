@@ -1,4 +1,5 @@
 import Foundation
+import SpecKit
 
 /// Writes a deterministic corpus shaped like the specs of public Cucumber projects (`generate --shape real-world`):
 /// many small files, backgrounds in half of them, few outlines (some with several examples blocks), a data table or

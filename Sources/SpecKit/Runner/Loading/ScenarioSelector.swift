@@ -46,7 +46,7 @@ extension RunOrder {
         case .defined: break
         case .reverse: scenarios.reverse()
         case .random(let seed):
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix64(seed: seed)
             scenarios.shuffle(using: &generator)
         }
     }
