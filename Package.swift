@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "SpecReports", dependencies: ["Messages", "StepSuggestions"]),
         .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports", "Messages"]),
         .target(
-            name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions"]),
+            name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions", "CucumberExpressions"]),
 
         // The feed's acceptance specs and the command line.
         .target(
@@ -65,36 +65,49 @@ let package = Package(
             name: "feed-specs", dependencies: ["FeedAcceptance", "FeedInfrastructure", "SpecKitCommand"]),
         .executableTarget(
             name: "feed-specs-bench",
-            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions"]),
+            dependencies: [
+                "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions",
+                "SpecReports",
+            ]),
 
         // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary
         // folders, a loopback HTTP server, the built executables).
+        // What tests share: the official conformance data and the package's built executables; the feed's
+        // stores, data and spies.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
-            name: "FeedTestSupport", dependencies: ["Feed", "FeedInfrastructure", "FeedTestDoubles"],
+            name: "FeedTestSupport", dependencies: ["Feed", "FeedInfrastructure", "FeedTestDoubles", "TestSupport"],
             path: "Tests/FeedTestSupport"),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedTestDoubles", "FeedTestSupport"]),
         .testTarget(
             name: "FeedInfrastructureTests",
             dependencies: [
-                "FeedInfrastructure", "Feed", "FeedApp", "FeedTestDoubles", "FeedTestSupport", "CSQLite", "feed",
+                "FeedInfrastructure", "Feed", "FeedApp", "FeedTestDoubles", "FeedTestSupport", "TestSupport", "CSQLite",
+                "feed",
                 "feed-stress-save", "FeedStressSave",
             ]),
         .testTarget(
             name: "FeedAppTests",
             dependencies: ["FeedApp", "Feed", "FeedInfrastructure", "FeedTestDoubles", "FeedTestSupport"]),
-        .testTarget(name: "FeedCommandTests", dependencies: ["feed", "Feed", "FeedInfrastructure", "FeedTestSupport"]),
-        .testTarget(name: "MessagesTests", dependencies: ["Messages"]),
+        .testTarget(
+            name: "FeedCommandTests", dependencies: ["feed", "Feed", "FeedInfrastructure", "FeedTestSupport", "TestSupport"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages", "TestSupport"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
-        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages"]),
+        .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "TestSupport"]),
+        .testTarget(name: "RegexEngineTests", dependencies: ["RegexEngine"]),
+        .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "RegexEngine", "TestSupport"]),
+        .testTarget(name: "TagExpressionsTests", dependencies: ["TagExpressions", "TestSupport"]),
         .testTarget(
             name: "SpecKitTests",
-            dependencies: ["SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine"]),
-        .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages"]),
+            dependencies: [
+                "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine", "TestSupport",
+            ]),
+        .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages", "TestSupport"]),
         .testTarget(
             name: "FeedSpecsTests",
             dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedInfrastructure", "Gherkin", "Messages"]),
         .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit", "Messages"]),
-        .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs"]),
+        .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs", "TestSupport"]),
         .testTarget(
             name: "SpecKitCommandTests",
             dependencies: ["SpecKitCommand", "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions"]),

@@ -159,7 +159,7 @@ struct ExpressionNode: Equatable {
 
 /// Parses a Cucumber Expression into its syntax tree, with the official errors for unbalanced
 /// parentheses and braces and for misplaced alternations.
-struct CucumberExpressionParser {
+package struct CucumberExpressionParser {
     /// The sub-parsers, tried in the order given to `parseTokens`.
     private enum Rule {
         case alternation, alternativeSeparator, optional, parameter, name, text
@@ -364,5 +364,26 @@ struct CucumberExpressionParser {
             let high = index == alternatives.count - 1 ? end : separators[index].start
             return ExpressionNode(kind: .alternative, nodes: nodes, token: nil, start: low, end: high)
         }
+    }
+}
+
+extension CucumberExpressionParser {
+    /// The text a step written from `expression` reads: optional text kept, the first of each alternation, escapes
+    /// removed, each parameter replaced by `value(name)`; nil when `expression` does not parse.
+    ///
+    /// ```swift
+    /// CucumberExpressionParser.plainText("the cache holds {int} image(s)") { _ in "3" }  // the cache holds 3 images
+    /// ```
+    package static func plainText(_ expression: String, value: (String) -> String) -> String? {
+        guard let tree = try? parse(expression) else { return nil }
+        func render(_ node: ExpressionNode) -> String {
+            switch node.kind {
+            case .text: node.token ?? ""
+            case .parameter: value(node.text)
+            case .alternation: node.nodes.first.map(render) ?? ""
+            case .optional, .alternative, .expression: node.nodes.map(render).joined()
+            }
+        }
+        return render(tree)
     }
 }

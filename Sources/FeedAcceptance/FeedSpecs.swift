@@ -34,10 +34,7 @@ public enum FeedSpecs {
     public static func specsDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        if let override = environment["SPECKIT_SPECS"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return packageRoot.appendingPathComponent("Specs", isDirectory: true)
+        SpecsFolder.url(root: packageRoot, environment: environment)
     }
 
     /// The fixtures folder: `$FEED_SPECS_FIXTURES`, else `Fixtures/` of the package this file is in.

@@ -148,17 +148,41 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
         output.pointee = UInt8(ascii: "\"")
         output += 1
-        let source = key.utf8Start
-        var index = 0
-        while index < length {
-            output[index] = source[index]
-            index += 1
-        }
+        Self.copyShort(from: key.utf8Start, to: output, count: length)
         output += length
         output[0] = UInt8(ascii: "\"")
         output[1] = UInt8(ascii: ":")
         count = output + 2 - base
         needsComma = false
+    }
+
+    /// Copies `count` bytes, short runs with two overlapping word loads and stores (never reading or writing past
+    /// either run), longer ones with `memcpy`.
+    @inline(__always)
+    private static func copyShort(
+        from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 && count <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count < 4 {
+            var index = 0
+            while index < count {
+                destination[index] = source[index]
+                index += 1
+            }
+        } else {
+            to.copyMemory(from: from, byteCount: count)
+        }
     }
 
     /// Writes an object key, escaped as a JSON string.
@@ -188,21 +212,44 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         } else {
             if value < 0 { put(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
-            var digits = 0
-            var scan = magnitude
-            repeat {
-                digits += 1
-                scan /= 10
-            } while scan > 0
-            var index = count + digits
+            var index = count + Self.digitCount(magnitude)
             count = index
-            repeat {
-                index -= 1
-                base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+            // Two digits per division, from the pairs "00" to "99".
+            let pairs = Self.digitPairs.utf8Start
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                index -= 2
+                base[index] = pairs[pair]
+                base[index + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                index -= 2
+                base[index] = pairs[pair]
+                base[index + 1] = pairs[pair + 1]
+            } else {
+                base[index - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude)
+            }
         }
         needsComma = true
+    }
+
+    // swift-format-ignore
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The number of decimal digits of `value`.
+    @inline(__always)
+    private static func digitCount(_ value: UInt) -> Int {
+        var digits = 1
+        var power: UInt = 10
+        while value >= power {
+            digits += 1
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            power = next
+        }
+        return digits
     }
 
     /// Writes a number: integral values up to 2^53 as integers, others in Swift's shortest round-trip form.

@@ -6,29 +6,56 @@
 /// counts.description // "3 (1 failed, 2 passed)"
 /// ```
 public struct StatusCounts: Sendable, Hashable, CustomStringConvertible {
-    /// One count per status, indexed by `TestStepResultStatus.severity` (no hashing per step).
-    private var values = [Int](repeating: 0, count: TestStepResultStatus.allCases.count)
+    // One count per status, as fields: a value with no storage of its own to allocate or copy, so a test case can
+    // count its steps in it and hand it on as cheaply as an integer.
+    private var unknown = 0
+    private var passed = 0
+    private var skipped = 0
+    private var pending = 0
+    private var undefined = 0
+    private var ambiguous = 0
+    private var failed = 0
 
     /// Creates counts of zero.
     public init() {}
 
     /// The count of `status`.
     public subscript(status: TestStepResultStatus) -> Int {
-        get { values[status.severity] }
-        set { values[status.severity] = newValue }
+        get {
+            switch status {
+            case .unknown: unknown
+            case .passed: passed
+            case .skipped: skipped
+            case .pending: pending
+            case .undefined: undefined
+            case .ambiguous: ambiguous
+            case .failed: failed
+            }
+        }
+        set {
+            switch status {
+            case .unknown: unknown = newValue
+            case .passed: passed = newValue
+            case .skipped: skipped = newValue
+            case .pending: pending = newValue
+            case .undefined: undefined = newValue
+            case .ambiguous: ambiguous = newValue
+            case .failed: failed = newValue
+            }
+        }
     }
 
     /// The sum of every status's count.
-    public var total: Int { values.reduce(0, +) }
+    public var total: Int { unknown + passed + skipped + pending + undefined + ambiguous + failed }
 
     /// Adds one to the count of `status`.
     public mutating func add(_ status: TestStepResultStatus) {
-        values[status.severity] += 1
+        self[status] += 1
     }
 
     /// Adds every count of `other`.
     public mutating func add(_ other: StatusCounts) {
-        for index in values.indices { values[index] += other.values[index] }
+        for status in TestStepResultStatus.allCases { self[status] += other[status] }
     }
 
     /// The statuses in the order Cucumber reports them (`failed, ambiguous, undefined, pending, skipped,

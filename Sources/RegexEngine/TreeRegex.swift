@@ -64,8 +64,9 @@ package struct GroupShape: Sendable, Equatable {
     }
 }
 
-/// `NSRegularExpression` is immutable and documented as safe to share between threads.
-final class FoundationRegex: @unchecked Sendable {
+/// An ICU regular expression (`NSRegularExpression`, immutable and documented as safe to share between threads):
+/// the fallback of `TreeRegex`, and what `--name` patterns are.
+package final class FoundationRegex: @unchecked Sendable {
     /// The progress calls allowed beyond one per start position (about a second of backtracking).
     static let progressAllowance = 1_000
 
@@ -73,6 +74,16 @@ final class FoundationRegex: @unchecked Sendable {
 
     init(_ regex: NSRegularExpression) {
         self.regex = regex
+    }
+
+    /// Compiles `pattern`; throws when it is not a valid ICU regular expression.
+    package convenience init(pattern: String) throws {
+        self.init(try NSRegularExpression(pattern: pattern))
+    }
+
+    /// Whether the pattern matches somewhere in `text`.
+    package func matches(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
 

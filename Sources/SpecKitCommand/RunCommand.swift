@@ -137,7 +137,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         }
         if let statusFile = options.shardStatusFile {
             // Tells Bazel that this test runner supports sharding.
-            _ = FileManager.default.createFile(atPath: statusFile, contents: Data())
+            // Touched, never replaced (`FileManager.createFile` renames a new file over the path).
+            let descriptor = open(statusFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { close(descriptor) }
         }
         if options.rerunFileWasEmpty && options.targets.isEmpty {
             StandardStreams.write("Nothing to rerun: the rerun file lists no scenario.\n")

@@ -160,7 +160,7 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     static func defaultSpecs(_ environment: [String: String], origin: String, workingFolder: String) -> (
         path: String, uriBase: String?
     ) {
-        if let specs = environment["SPECKIT_SPECS"], !specs.isEmpty { return (specs, nil) }
+        if let specs = SpecsFolder.override(in: environment) { return (specs, nil) }
         let local = URL(fileURLWithPath: workingFolder).appendingPathComponent("Specs")
         if FileManager.default.fileExists(atPath: local.path) { return ("Specs", nil) }
         if let root = PackageRoot.above(origin) {

@@ -261,8 +261,7 @@ public final class SpecSuite<World: Actor>: Sendable {
 
     /// `$SPECKIT_SPECS`, else `specs`; a relative path is under `root`.
     static func specsFolder(_ specs: String, root: URL, environment: [String: String]) -> URL {
-        let path = environment["SPECKIT_SPECS"].flatMap { $0.isEmpty ? nil : $0 } ?? specs
-        return path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+        SpecsFolder.url(specs, root: root, environment: environment)
     }
 
     /// `Feature › Scenario`, with the examples row's line added when several scenarios of a feature share a name.

@@ -31,8 +31,11 @@ struct ScalarSet: Sendable, Hashable {
         for range in ranges where range.contains(value) { return true }
         if classes.isEmpty { return false }
         let isDigit = value >= 0x30 && value <= 0x39
-        let isSpace = scalar.properties.isWhitespace
-        let isWord = isDigit || value == 0x5F || (value < 0x80 ? scalar.properties.isAlphabetic : false)
+        // ASCII answered directly (the Unicode properties are looked up in tables: most of the did-you-mean's time
+        // when every scalar of a step is tried against a class).
+        let isSpace = value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : scalar.properties.isWhitespace
+        let isLetter = (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
+        let isWord = isDigit || value == 0x5F || isLetter
         if classes.contains(.digit) && isDigit { return true }
         if classes.contains(.word) && isWord { return true }
         if classes.contains(.space) && isSpace { return true }

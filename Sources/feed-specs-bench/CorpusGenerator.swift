@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import SpecKit
 
 /// Writes a deterministic corpus of `.feature` files: the same options give the same bytes on every machine.
 ///

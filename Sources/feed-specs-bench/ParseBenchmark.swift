@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecKit
 
 /// Parses and compiles every `.feature` file under some directories and writes the pickles as NDJSON,
 /// timing the whole (reading, parsing, compiling, writing).
@@ -33,26 +34,13 @@ struct ParseBenchmark {
         }
     }
 
-    /// The `.feature` files under the directories, sorted by path.
+    /// The `.feature` files under the directories, sorted by path (found as the runner finds them).
     static func featureFiles(in directories: [String]) throws -> [String] {
-        var paths: [String] = []
-        for directory in directories {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                throw BenchError("\(directory): no such directory")
-            }
-            guard isDirectory.boolValue else {
-                paths.append(directory)
-                continue
-            }
-            guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-                throw BenchError("\(directory): cannot list the directory")
-            }
-            for case let relative as String in enumerator where relative.hasSuffix(".feature") {
-                paths.append((directory as NSString).appendingPathComponent(relative))
-            }
+        do {
+            return try SpecPaths.find(directories)
+        } catch {
+            throw BenchError(error.message)
         }
-        return paths.sorted()
     }
 
     func run() throws -> Figures {

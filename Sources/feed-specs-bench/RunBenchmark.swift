@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import SpecReports
 import Synchronization
 
 #if canImport(Glibc)
@@ -50,8 +51,13 @@ struct RunBenchmark {
     var dryRun = false
     /// Which step definitions the run has.
     var steps = Steps.templates
+    /// The corpus shape whose templates `Steps.templates` defines.
+    var shape = CorpusShape.templates
     /// The megabytes of Gherkin whose selected pickles the run keeps between its passes (nil: the runner's default).
     var keptMegabytes: Int?
+    /// Whether the stream also feeds the console report (`progress`, its failure listing with snippets and
+    /// did-you-means), written to `/dev/null`, as `feed-specs` does by default.
+    var console = false
 
     /// The step library of a benchmark run.
     enum Steps: String {
@@ -69,13 +75,17 @@ struct RunBenchmark {
     /// would not do, so the bench defines only the general one and the run is a clean success.
     static let coveredTemplates: Set<String> = ["the cache is validated"]
 
-    /// One no-op definition per distinct step template of the corpus generator (except `coveredTemplates`).
-    static func library() throws -> StepLibrary<BenchWorld> {
+    /// One no-op definition per distinct step template of the corpus generator of `shape` (except
+    /// `coveredTemplates`).
+    static func library(_ shape: CorpusShape = .templates) throws -> StepLibrary<BenchWorld> {
         var steps = StepLibrary<BenchWorld>()
         var seen = coveredTemplates
         let templates =
-            CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates
-            + CorpusGenerator.thenTemplates
+            switch shape {
+            case .templates:
+                CorpusGenerator.givenTemplates + CorpusGenerator.whenTemplates + CorpusGenerator.thenTemplates
+            case .realWorld: RealWorldGenerator.templates
+            }
         for template in templates where seen.insert(template).inserted {
             let signature = parameterSignature(template)
             switch signature {
@@ -85,6 +95,8 @@ struct RunBenchmark {
             case ["Int", "Int"]: steps.step(template) { (_, _: Int, _: Int) in }
             case ["String", "Int"]: steps.step(template) { (_, _: String, _: Int) in }
             case ["Int", "String"]: steps.step(template) { (_, _: Int, _: String) in }
+            case ["String", "String"]: steps.step(template) { (_, _: String, _: String) in }
+            case ["String", "Int", "Int"]: steps.step(template) { (_, _: String, _: Int, _: Int) in }
             default: throw BenchError("no no-op definition for the parameters \(signature) of '\(template)'")
             }
         }
@@ -118,7 +130,7 @@ struct RunBenchmark {
         if let keptMegabytes { configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20 }
         let library: StepLibrary<BenchWorld>
         switch steps {
-        case .templates: library = try Self.library()
+        case .templates: library = try Self.library(shape)
         case .catchAll: library = Self.catchAllLibrary()
         case .none: library = StepLibrary()
         }
@@ -129,7 +141,8 @@ struct RunBenchmark {
         } catch {
             throw BenchError(error.message)
         }
-        let counter = CountingSink(sink, start: start)
+        let console = try self.console ? ConsoleReport() : nil
+        let counter = CountingSink(sink, console: console, start: start)
         let summary: RunSummary
         do {
             summary = try await runner.run(paths: directories, sink: counter)
@@ -137,6 +150,7 @@ struct RunBenchmark {
             throw BenchError(error.message)
         }
         try sink.close()
+        try console?.finish()
         let elapsed = clock.now - start
         var figures = Figures()
         figures.files = counter.sources
@@ -153,27 +167,55 @@ struct RunBenchmark {
     }
 }
 
-/// Forwards envelopes, counts them and notes when the first scenario's result came.
+/// The shape of a generated corpus: the bench's own templates, or the proportions of public projects' specs.
+enum CorpusShape: String {
+    /// `CorpusGenerator`: 200 files of 25 scenarios from 30 step templates.
+    case templates
+    /// `RealWorldGenerator`: many small files in the proportions of public Cucumber projects' specs.
+    case realWorld = "real-world"
+
+    /// The shape named `name` (nil: `templates`).
+    init(_ name: String?) throws {
+        guard let name else {
+            self = .templates
+            return
+        }
+        guard let shape = CorpusShape(rawValue: name) else {
+            throw BenchError("--shape \(name): use templates or real-world")
+        }
+        self = shape
+    }
+}
+
+/// Forwards envelopes, counts them and notes when the first scenario's result came (with atomics: the count is
+/// the bench's own overhead, kept out of the figures as far as it can be).
 final class CountingSink: MessageSink {
     private let next: NDJSONFileSink
-    private let total = Mutex(0)
+    private let console: ConsoleReport?
+    private let total = Atomic(0)
     private let start: ContinuousClock.Instant
     private let first = Mutex<Duration?>(nil)
-    private let sourceCount = Mutex(0)
+    private let hasFirst = Atomic(false)
+    private let sourceCount = Atomic(0)
 
-    init(_ next: NDJSONFileSink, start: ContinuousClock.Instant) {
+    init(_ next: NDJSONFileSink, console: ConsoleReport?, start: ContinuousClock.Instant) {
         self.next = next
+        self.console = console
         self.start = start
     }
 
     func emit(_ envelope: Envelope) {
-        total.withLock { $0 += 1 }
-        if case .source = envelope { sourceCount.withLock { $0 += 1 } }
-        if case .testCaseFinished = envelope {
+        total.add(1, ordering: .relaxed)
+        switch envelope {
+        case .source: sourceCount.add(1, ordering: .relaxed)
+        case .testCaseFinished where !hasFirst.load(ordering: .relaxed):
             let now = ContinuousClock.now
             first.withLock { if $0 == nil { $0 = now - start } }
+            hasFirst.store(true, ordering: .relaxed)
+        default: break
         }
         next.emit(envelope)
+        console?.emit(envelope)
     }
 
     /// The time from the start to the first `testCaseFinished`.
@@ -182,12 +224,47 @@ final class CountingSink: MessageSink {
     }
 
     var count: Int {
-        total.withLock { $0 }
+        total.load(ordering: .relaxed)
     }
 
     /// The number of `source` messages: the files read.
     var sources: Int {
-        sourceCount.withLock { $0 }
+        sourceCount.load(ordering: .relaxed)
+    }
+}
+
+/// The console report of `feed-specs` (progress, then the summary with its failure listing), written to /dev/null.
+final class ConsoleReport: Sendable {
+    private let reporter: Mutex<Reporter>
+    private let failure = Mutex<ReportError?>(nil)
+
+    init() throws {
+        let descriptor = open("/dev/null", O_WRONLY)
+        guard descriptor >= 0 else { throw BenchError("/dev/null: cannot open for writing") }
+        let query = RunQuery()
+        let progress = ProgressFormatter(
+            output: FileDescriptorOutput(descriptor: descriptor, name: "/dev/null"), flushesEachStep: false,
+            query: query)
+        reporter = Mutex(Reporter(query: query, formatters: [progress]))
+    }
+
+    func emit(_ envelope: Envelope) {
+        reporter.withLock { reporter in
+            do throws(ReportError) {
+                try reporter.consume(envelope)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+    }
+
+    func finish() throws {
+        do throws(ReportError) {
+            try reporter.withLock { reporter throws(ReportError) in try reporter.finish() }
+        } catch {
+            throw BenchError("the console report failed: \(error)")
+        }
+        if let error = failure.withLock({ $0 }) { throw BenchError("the console report failed: \(error)") }
     }
 }
 
@@ -236,19 +313,21 @@ final class ResultBox<Value: Sendable>: Sendable {
 }
 
 func runRun(_ arguments: [String]) throws {
-    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps"]
+    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps", "--console"]
     let dryRun = arguments.contains("--dry-run")
     if arguments.contains("--catch-all") && arguments.contains("--no-steps") {
         throw BenchError("--catch-all and --no-steps exclude each other")
     }
     let (positional, named) = try options(
-        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb"])
+        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb", "--shape"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
     if let out = named["--out"] { benchmark.output = out }
     if named["--kept-mb"] != nil { benchmark.keptMegabytes = try integer(named, "--kept-mb", default: 0, minimum: 0) }
     benchmark.dryRun = dryRun
+    benchmark.console = arguments.contains("--console")
+    benchmark.shape = try CorpusShape(named["--shape"])
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }
     let configured = benchmark

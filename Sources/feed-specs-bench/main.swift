@@ -1,8 +1,10 @@
 // `feed-specs-bench`: benchmarks on generated corpora.
 //
-//     feed-specs-bench generate DIR [--features N] [--scenarios M] [--seed S] [--language CODE]
+//     feed-specs-bench generate DIR [--shape templates|real-world] [--features N] [--scenarios M] [--seed S]
+//                                   [--language CODE]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
-//     feed-specs-bench run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]
+//     feed-specs-bench run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run]
+//                                 [--catch-all | --no-steps] [--kept-mb N] [--console]
 //     feed-specs-bench regex [--texts N]
 //     feed-specs-bench suggest [--rounds N]
 //
@@ -20,12 +22,16 @@ struct Subcommand {
 func allSubcommands() -> [Subcommand] {
     [
         Subcommand(
-            name: "generate", usage: "generate DIR [--features N] [--scenarios M] [--seed S] [--language CODE]",
+            name: "generate",
+            usage:
+                "generate DIR [--shape templates|real-world] [--features N] [--scenarios M] [--seed S] [--language CODE]",
             run: runGenerate),
         Subcommand(name: "parse", usage: "parse DIR... [--out FILE] [--serial]", run: runParse),
         Subcommand(
             name: "run",
-            usage: "run DIR... [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps] [--kept-mb N]",
+            usage:
+                "run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps]"
+                + " [--kept-mb N] [--console]",
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
         Subcommand(name: "suggest", usage: "suggest [--rounds N]", run: runSuggest),
@@ -66,8 +72,20 @@ func integer(_ named: [String: String], _ name: String, default value: Int, mini
 
 func runGenerate(_ arguments: [String]) throws {
     let (positional, named) = try options(
-        arguments, allowed: ["--features", "--scenarios", "--seed", "--language"])
+        arguments, allowed: ["--features", "--scenarios", "--seed", "--language", "--shape"])
     guard positional.count == 1, let directory = positional.first else { throw BenchError("generate needs one DIR") }
+    if try CorpusShape(named["--shape"]) == .realWorld {
+        guard named["--language"] == nil else { throw BenchError("--language applies to the templates shape only") }
+        var generator = RealWorldGenerator()
+        generator.features = try integer(named, "--features", default: generator.features, minimum: 1)
+        generator.scenarios = try integer(named, "--scenarios", default: generator.scenarios, minimum: 1)
+        if let seed = named["--seed"] {
+            guard let value = UInt64(seed) else { throw BenchError("--seed needs a non-negative whole number") }
+            generator.seed = value
+        }
+        try report(generator.write(to: directory), directory)
+        return
+    }
     var generator = CorpusGenerator()
     generator.features = try integer(named, "--features", default: generator.features, minimum: 1)
     generator.scenarios = try integer(named, "--scenarios", default: generator.scenarios, minimum: 0)
@@ -81,7 +99,11 @@ func runGenerate(_ arguments: [String]) throws {
         }
         generator.language = dialect
     }
-    let paths = try generator.write(to: directory)
+    try report(generator.write(to: directory), directory)
+}
+
+/// Prints how many files and bytes were written.
+func report(_ paths: [String], _ directory: String) throws {
     let bytes = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }
     print("wrote \(paths.count) files, \(bytes) bytes, to \(directory)")
 }

@@ -2,6 +2,7 @@ import Feed
 import FeedInfrastructure
 import FeedTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import feed

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,15 +13,7 @@ enum FeedSpecsCommand {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let url: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("feed-specs")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static var url: URL? { BuiltExecutable.feedSpecs.url }
 
     static var isAvailable: Bool { url != nil }
 
@@ -32,47 +25,13 @@ enum FeedSpecsCommand {
 
     /// Runs `feed-specs arguments` in `directory` (without a terminal, so without colours).
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
-        let executable = try #require(url)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var base = ProcessInfo.processInfo.environment
         for key in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "GHERKIN_LANGUAGES"] {
             base[key] = nil
         }
-        process.environment = base.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorReader = PipeReader(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = errorReader.wait()
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
-    }
-
-    /// Reads a pipe to its end on its own thread (not the cooperative pool, which a blocked test would starve),
-    /// so a full pipe never blocks the child.
-    private final class PipeReader: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-
-        init(_ handle: FileHandle) {
-            Thread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }.start()
-        }
-
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
+        let outcome = try BuiltExecutable.feedSpecs.run(
+            arguments, currentDirectory: directory, environment: base.merging(environment) { $1 })
+        return Outcome(status: outcome.status, output: outcome.output, errors: outcome.errorOutput)
     }
 
     /// A fresh folder holding a copy of the package's `Specs/` (to edit without touching the real ones).

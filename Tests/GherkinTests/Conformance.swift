@@ -1,21 +1,12 @@
 import Foundation
 import Gherkin
 import Messages
+import TestSupport
 
-/// The official conformance data at `../shared/conformance/gherkin` beside the package, when present.
-enum Conformance {
-    /// `<package>/../shared/conformance/gherkin`, found from this file's path.
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // GherkinTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/gherkin")
-
-    /// Whether the conformance folder is there.
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent("good").path)
-    }
+/// The Gherkin part of the official conformance data (`../shared/conformance/gherkin`).
+extension Conformance {
+    /// `<package>/../shared/conformance/gherkin`.
+    static var directory: URL { url("gherkin") }
 
     /// The `.feature` file names of `good` or `bad`, sorted; empty when the folder is absent.
     static func features(in folder: String) -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import TestSupport
 import Testing
 
 @Suite("Dialects and languages files")

@@ -126,11 +126,35 @@ struct JSONWriterTests {
         #expect(json.bytes == Array(#""a\"b\\c é 🥒""#.utf8))
     }
 
-    @Test("integers are written in decimal", arguments: [0, 7, 10, -1, -10, 1_234_567_890, Int.max, Int.min])
+    @Test(
+        "integers are written in decimal",
+        arguments: [
+            0, 7, 9, 10, 11, 99, 100, 101, 999, 1_000, 10_001, -1, -9, -10, -99, -100, 1_234_567_890,
+            999_999_999_999_999_999, 1_000_000_000_000_000_000, Int.max, Int.min, Int.min + 1,
+        ])
     func integersAreWrittenInDecimal(value: Int) {
         var json = JSONWriter()
         json.int(value)
         #expect(String(decoding: json.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test("every integer up to 100,000 and around each power of ten is written as Swift writes it")
+    func integersMatchSwiftEverywhere() {
+        var values = Array(-1_000...100_000)
+        var power = 1
+        while power <= Int.max / 10 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        var json = JSONWriter()
+        for value in values {
+            json.removeAll()
+            json.int(value)
+            if String(decoding: json.bytes, as: UTF8.self) != String(value) {
+                Issue.record("\(value) written as \(String(decoding: json.bytes, as: UTF8.self))")
+                return
+            }
+        }
     }
 
     @Test("arrays and objects get commas between members and elements")

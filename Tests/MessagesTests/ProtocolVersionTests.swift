@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import TestSupport
 import Testing
 
 /// `meta.protocolVersion` says which schema the stream follows: the one in `../shared/conformance/messages`.

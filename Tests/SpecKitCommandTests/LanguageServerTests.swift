@@ -364,8 +364,7 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         defer { try? handle.close() }
         switch connection.read() {
         case .malformed, .end: break
-        case .message: Issue.record("a message from \(header.debugDescription)")
-        case .local: Issue.record("a local event read from the input")
+        case .message, .local: Issue.record("a message from \(header.debugDescription)")
         }
     }
 }
@@ -387,11 +386,8 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
                 #expect(value is [String: Any])
                 #expect(malformed >= 1 && malformed <= 4, "the garbage is dropped in a few 64 KiB pieces")
                 return
-            case .end:
+            case .end, .local:
                 Issue.record("the frame after the garbage was not read")
-                return
-            case .local:
-                Issue.record("a local event read from the input")
                 return
             }
         }

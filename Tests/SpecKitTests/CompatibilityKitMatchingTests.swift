@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CucumberExpressions
@@ -22,14 +23,14 @@ struct CompatibilityKitMatchingTests {
     }
 
     /// The envelopes that matter for matching (the others are skipped without decoding).
-    static func envelopes(of sample: String) throws -> [JSONValue] {
+    static func envelopes(of sample: String) throws -> [ConformanceValue] {
         let url = Conformance.url("cck/\(sample)/\(sample).ndjson")
         let text = try String(contentsOf: url, encoding: .utf8)
         let kinds = ["stepDefinition", "parameterType", "pickle", "testCase", "undefinedParameterType"]
         return try text.split(separator: "\n").filter { line in
             kinds.contains { line.hasPrefix("{\"\($0)\":") }
         }.map { line in
-            try JSONValue(parsing: Foundation.Data(line.utf8))
+            try ConformanceValue(parsing: Foundation.Data(line.utf8))
         }
     }
 
@@ -50,7 +51,7 @@ struct CompatibilityKitMatchingTests {
 
         var index = StepDefinitionIndex()
         var definitionIds: [String] = []
-        var undefinedParameterTypes: [JSONValue] = []
+        var undefinedParameterTypes: [ConformanceValue] = []
         for envelope in envelopes {
             guard let definition = envelope["stepDefinition"] else { continue }
             let source = try #require(definition["pattern"]?["source"]?.string)
@@ -93,9 +94,9 @@ struct CompatibilityKitMatchingTests {
                 guard let pickleStepId = testStep["pickleStepId"]?.string else { continue }
                 let text = try #require(stepTexts[pickleStepId])
                 let matches = try index.matches(for: text)
-                let ids = JSONValue.array(matches.map { .string(definitionIds[$0.definition]) })
+                let ids = ConformanceValue.array(matches.map { .string(definitionIds[$0.definition]) })
                 #expect(ids == testStep["stepDefinitionIds"], "definitions of \"\(text)\"")
-                let lists = JSONValue.array(
+                let lists = ConformanceValue.array(
                     matches.map { match in
                         .object(["stepMatchArguments": .array(match.arguments.map(Self.json))])
                     })
@@ -104,16 +105,16 @@ struct CompatibilityKitMatchingTests {
         }
     }
 
-    static func json(_ argument: MatchArgument) -> JSONValue {
-        var object: [String: JSONValue] = ["group": json(argument.group)]
+    static func json(_ argument: MatchArgument) -> ConformanceValue {
+        var object: [String: ConformanceValue] = ["group": json(argument.group)]
         if let name = argument.parameterTypeName {
             object["parameterTypeName"] = .string(name)
         }
         return .object(object)
     }
 
-    static func json(_ group: MatchGroup) -> JSONValue {
-        var object: [String: JSONValue] = [:]
+    static func json(_ group: MatchGroup) -> ConformanceValue {
+        var object: [String: ConformanceValue] = [:]
         if let start = group.start { object["start"] = .integer(Int64(start)) }
         if let value = group.value { object["value"] = .string(value) }
         if !group.children.isEmpty { object["children"] = .array(group.children.map(json)) }

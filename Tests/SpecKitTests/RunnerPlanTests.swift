@@ -186,26 +186,4 @@ import Testing
             return error.kind == .unreadable && error.message.contains("f2b.feature")
         }
     }
-
-    @Test func `the NDJSON sink writes one line per envelope`() async throws {
-        let folder = try FeatureFolder(["c.feature": "Feature: F\n  Scenario: S\n    Given a step\n"])
-        defer { folder.remove() }
-        let path = folder.url.appendingPathComponent("messages.ndjson").path
-        let sink = try NDJSONFileSink(path: path)
-        let collector = MessageCollector()
-        var configuration = RunConfiguration()
-        configuration.uriBase = folder.url.path
-        let runner = SpecRunner(library: Self.steps, configuration: configuration) { _ in TestWorld() }
-        let plan = try runner.plan(paths: [folder.url.path])
-        _ = try await runner.run(
-            plan,
-            sink: ClosureSink { envelope in
-                sink.emit(envelope)
-                collector.emit(envelope)
-            })
-        try sink.close()
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == collector.envelopes.count)
-        #expect(lines.first?.hasPrefix("{\"meta\":") == true)
-    }
 }

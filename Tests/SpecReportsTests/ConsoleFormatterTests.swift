@@ -44,6 +44,27 @@ struct ConsoleFormatterTests {
         #expect(ReportText.cucumberDuration(MessageDuration(nanoseconds: nanoseconds)) == expected)
     }
 
+    @Test(
+        "the failure listing folds past its limit: the first failures in full, then how many more",
+        arguments: [(3, 5), (5, 5), (0, 2)])
+    func failureListingFolds(limit: Int, failing: Int) throws {
+        var builder = StreamBuilder()
+        for index in 0..<failing { builder.scenario("Failing \(index)", [.failed("it shows \(index) images")]) }
+        builder.scenario("Passing", [.passed("a step")])
+        let query = RunQuery()
+        for envelope in builder.build() { query.update(envelope) }
+        var summary = SummaryText(query: query)
+        summary.listLimit = limit
+        let text = summary.text
+        let listed = min(limit, failing)
+        for index in 0..<failing {
+            #expect(text.contains("Scenario: Failing \(index) #") == (index < listed), "scenario \(index)")
+        }
+        let fold = "…and \(failing - listed) more failures not listed here (every one is in the html, junit, json and"
+        #expect(text.contains(fold) == (failing > listed))
+        #expect(text.contains("\(failing + 1) scenarios (\(failing) failed, 1 passed)"))
+    }
+
     @Test("failures list the scenario location, every step, and the error message at the failing step's line")
     func failuresListScenarioStepsAndMessage() throws {
         let text = try render(sampleStream()) { SummaryFormatter(output: $0) }

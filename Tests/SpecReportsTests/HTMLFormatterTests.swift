@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import TestSupport
 import Testing
 
 @testable import SpecReports

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecReports
+import TestSupport
 import Testing
 
 @Suite("Run query")

@@ -242,3 +242,18 @@ struct EditDistanceTests {
         #expect(editDistance("kitten", "sitting", limit: 2) == 2)
     }
 }
+
+@Suite("Scalar classes")
+struct ScalarSetTests {
+    @Test("digit, word and space answer for every ASCII scalar as Unicode's properties do", arguments: 0..<0x80)
+    func asciiClassesMatchUnicodeProperties(value: Int) throws {
+        let scalar = try #require(Unicode.Scalar(UInt32(value)))
+        let isDigit = scalar.properties.numericType == .decimal
+        let isWord = isDigit || scalar == "_" || scalar.properties.isAlphabetic
+        #expect(ScalarSet.digit.contains(scalar) == isDigit)
+        #expect(ScalarSet.word.contains(scalar) == isWord)
+        #expect(ScalarSet.space.contains(scalar) == scalar.properties.isWhitespace)
+        #expect(ScalarSet(classes: .notSpace).contains(scalar) == !scalar.properties.isWhitespace)
+        #expect(ScalarSet(classes: .notWord).contains(scalar) == !isWord)
+    }
+}

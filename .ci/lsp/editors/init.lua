@@ -20,9 +20,10 @@ local function start_feed_specs(args)
       map("<leader>cl", vim.lsp.codelens.run)           -- the code lens on the cursor's line
       vim.bo[buffer].omnifunc = "v:lua.vim.lsp.omnifunc" -- <C-x><C-o> completes a step
       if client.server_capabilities.codeLensProvider then
-        vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" }, {
+        vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost", "DiagnosticChanged" }, {
           buffer = buffer, callback = function() vim.lsp.codelens.refresh() end,
         })
+        vim.lsp.codelens.refresh()                       -- "▶ Run" above the feature and each scenario
       end
     end,
   }

@@ -79,4 +79,37 @@ local renamed = vim.wait(10000, function()
   return vim.api.nvim_buf_get_lines(buffer, 3, 4, false)[1] == "    When the customer opens the app"
 end, 50)
 record("rename rewrites the step", renamed, vim.api.nvim_buf_get_lines(buffer, 3, 4, false)[1])
+
+-- Run a scenario from its code lens, as a person would (<leader>cl on the scenario's line): the failing step is
+-- marked with the run's diagnostic, its message and the Swift line where it failed.
+vim.cmd("edit " .. os.getenv("NVIM_CHECK_RUN"))
+local run = vim.api.nvim_get_current_buf()
+vim.wait(20000, function() return #vim.lsp.buf_get_clients(run) > 0 end, 50)
+vim.lsp.codelens.refresh()
+local lensed = vim.wait(10000, function()
+  for _, lens in ipairs(vim.lsp.codelens.get(run)) do
+    if lens.range.start.line == 9 and lens.command and lens.command.command == "speckit.run" then return true end
+  end
+  return false
+end, 50)
+record("code lenses over the feature and each scenario", lensed)
+vim.api.nvim_win_set_cursor(0, { 10, 2 })
+vim.lsp.codelens.run()
+local failing
+local marked = vim.wait(30000, function()
+  for _, diagnostic in ipairs(vim.diagnostic.get(run)) do
+    if diagnostic.lnum == 12 and diagnostic.message:find("[failed]", 1, true) then
+      failing = diagnostic
+      return true
+    end
+  end
+  return false
+end, 50)
+record("the scenario run from its code lens marks its failing step", marked
+  and failing.message:find("at FeedAcceptance/", 1, true) ~= nil, failing and failing.message:gsub("\n", " | "))
+local passing = true
+for _, diagnostic in ipairs(vim.diagnostic.get(run)) do
+  if diagnostic.lnum < 9 then passing = false end
+end
+record("the passing scenario, not run, has no diagnostic", passing)
 finish()

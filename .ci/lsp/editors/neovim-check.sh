@@ -12,7 +12,11 @@ init="$work/init.lua"
 sed "s#/.build/release/feed-specs#/.build/$build/feed-specs#" .ci/lsp/editors/init.lua > "$init"
 printf 'Feature: Checked from Neovim\n  Scenario: s\n    Given the customer has conectivity\n    When the customer opens the feed\n    Given the cus\n    When the customer scrolls 3 times\n' \
     > "$work/check.feature"
+# A spec to run from its code lens: the second scenario's last step fails.
+printf 'Feature: Run from Neovim\n  Background:\n    Given the customer doesn'"'"'t have connectivity\n\n  Scenario: Nothing saved yet\n    Given the cache is empty\n    When the customer opens the feed\n    Then the app shows the error message "Couldn'"'"'t connect to server"\n\n  Scenario: A wrong message\n    Given the cache is empty\n    When the customer opens the feed\n    Then the app shows the error message "Could not connect"\n' \
+    > "$work/run.feature"
 export NVIM_CHECK_OUT="$work/report.txt"
+export NVIM_CHECK_RUN="$work/run.feature"
 timeout 60 nvim --headless -n -i NONE -u "$init" -c "luafile .ci/lsp/editors/neovim-check.lua" "$work/check.feature" \
     > "$work/nvim.log" 2>&1 || true
 nvim --version | head -1

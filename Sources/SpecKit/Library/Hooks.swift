@@ -154,33 +154,88 @@ public struct HookInfo: Sendable, Hashable, CustomStringConvertible {
 
 /// A step, as step hooks see it.
 public struct TestStepInfo: Sendable, Hashable {
+    private struct Fields: Sendable, Hashable {
+        var text: String
+        var keyword: String
+        var uri: String
+        var location: Location
+        var pickleStepId: String
+        var scenario: ScenarioInfo
+        var status: TestStepResultStatus?
+    }
+
+    /// The fields, shared by every copy (the runner copies a step's description into its context and its hooks).
+    private final class Box: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
     /// The step's text (outline placeholders filled in).
-    public var text: String
+    public var text: String {
+        get { box.fields.text }
+        set { change(\.text, newValue) }
+    }
     /// The keyword as written, e.g. `Given ` (with its trailing space).
-    public var keyword: String
+    public var keyword: String {
+        get { box.fields.keyword }
+        set { change(\.keyword, newValue) }
+    }
     /// The `.feature` file.
-    public var uri: String
+    public var uri: String {
+        get { box.fields.uri }
+        set { change(\.uri, newValue) }
+    }
     /// The step's position in the `.feature` file.
-    public var location: Location
+    public var location: Location {
+        get { box.fields.location }
+        set { change(\.location, newValue) }
+    }
     /// The id of the pickle step.
-    public var pickleStepId: String
+    public var pickleStepId: String {
+        get { box.fields.pickleStepId }
+        set { change(\.pickleStepId, newValue) }
+    }
     /// The scenario the step belongs to.
-    public var scenario: ScenarioInfo
+    public var scenario: ScenarioInfo {
+        get { box.fields.scenario }
+        set { change(\.scenario, newValue) }
+    }
     /// The step's result status in `afterStep` hooks; nil in `beforeStep` hooks.
-    public var status: TestStepResultStatus?
+    public var status: TestStepResultStatus? {
+        get { box.fields.status }
+        set { change(\.status, newValue) }
+    }
 
     /// Creates a step description.
     public init(
         text: String, keyword: String, uri: String, location: Location, pickleStepId: String,
         scenario: ScenarioInfo, status: TestStepResultStatus? = nil
     ) {
-        self.text = text
-        self.keyword = keyword
-        self.uri = uri
-        self.location = location
-        self.pickleStepId = pickleStepId
-        self.scenario = scenario
-        self.status = status
+        box = Box(
+            Fields(
+                text: text, keyword: keyword, uri: uri, location: location, pickleStepId: pickleStepId,
+                scenario: scenario, status: status))
+    }
+
+    private mutating func change<Value>(_ field: WritableKeyPath<Fields, Value>, _ value: Value) {
+        var fields = box.fields
+        fields[keyPath: field] = value
+        box = Box(fields)
+    }
+
+    /// Whether the two describe the same step, field by field.
+    public static func == (lhs: TestStepInfo, rhs: TestStepInfo) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
     }
 }
 

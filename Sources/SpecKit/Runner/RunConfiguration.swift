@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import RegexEngine
 import TagExpressions
 
 /// How a run selects, orders and runs scenarios.
@@ -249,18 +250,9 @@ public struct LineFilter: Sendable, Hashable, CustomStringConvertible {
 /// A configuration with its expressions compiled.
 struct CompiledConfiguration: Sendable {
     let tags: [TagExpression]
-    let names: [NSRegularExpressionBox]
+    let names: [FoundationRegex]
     /// Which scenarios may be retried (nil: every one).
     let retryFilter: TagExpression?
-}
-
-/// `NSRegularExpression` is immutable and thread-safe, but not marked `Sendable` on every platform.
-struct NSRegularExpressionBox: @unchecked Sendable {
-    let regex: NSRegularExpression
-
-    func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
 }
 
 extension RunConfiguration {
@@ -283,10 +275,10 @@ extension RunConfiguration {
                     message: "invalid exclusive tag expression '\(text)': \(error.message)")
             }
         }
-        var names: [NSRegularExpressionBox] = []
+        var names: [FoundationRegex] = []
         for pattern in namePatterns {
             do {
-                names.append(NSRegularExpressionBox(regex: try NSRegularExpression(pattern: pattern)))
+                names.append(try FoundationRegex(pattern: pattern))
             } catch {
                 throw SpecRunError(
                     kind: .invalidConfiguration,

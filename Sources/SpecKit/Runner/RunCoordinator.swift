@@ -39,7 +39,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         let selected = try plan.select(environment.configuration)
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
-            return (PlanFeed(plan: plan, selected: selected), plan.parseErrors)
+            return (PlanPickles(plan: plan, selected: selected), plan.parseErrors)
         }
     }
 
@@ -47,7 +47,7 @@ struct RunCoordinator<World: Actor>: Sendable {
     /// in the order `StreamAssembler` gives them.
     private func run(
         ids: IdSource, sink: some MessageSink,
-        documents: @escaping (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any PickleFeed, [GherkinError])
+        documents: @escaping (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any SelectedPickles, [GherkinError])
     ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
         let startedAt = clock.now()
@@ -55,7 +55,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         let tally = Locked(RunTally())
         let parseErrors = Locked<[GherkinError]>([])
         let testCasesStart = Locked(0)
-        let phases = StreamAssembler.Phases<any PickleFeed>(
+        let phases = StreamAssembler.Phases<any SelectedPickles>(
             documents: { emit throws(SpecRunError) in
                 let (feed, errors) = try documents(emit)
                 parseErrors.withLock { $0 = errors }
@@ -68,8 +68,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                 // drawn again when they run.
                 let start = try ids.draw { cursor throws(SpecRunError) in
                     try feed.forEach(parsingAhead: true) { selected in
-                        let prepared = planner.prepare(selected, testRunStartedId: runId, nextId: { cursor.next() })
-                        emit(.testCase(prepared.testCase))
+                        emit(.testCase(planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })))
                     }
                 }.start
                 testCasesStart.withLock { $0 = start }
@@ -89,48 +88,19 @@ struct RunCoordinator<World: Actor>: Sendable {
             duration: clock.duration(from: startedAt, to: finished.timestamp))
     }
 
-    /// Runs the test cases of `feed` on `parallel` workers, prepared again (ids drawn from `idsFrom` on) on a
-    /// thread of their own, a few ahead of the workers; with fail-fast, every step of the test cases taken after a
-    /// failure is skipped.
+    /// Runs the test cases of `feed` on `parallel` workers as `TestCaseSupply` prepares them (ids drawn from
+    /// `idsFrom` on); with fail-fast, every step of the test cases started after a failure is skipped.
     private func runTestCases(
-        _ feed: any PickleFeed, idsFrom start: Int, ids: IdSource, testRunStartedId: String,
+        _ feed: any SelectedPickles, idsFrom start: Int, ids: IdSource, testRunStartedId: String,
         emit: @escaping @Sendable (Envelope) -> Void
     ) async throws(SpecRunError) -> RunTally {
         let configuration = environment.configuration
         let failed = Locked(false)
         let tally = Locked(RunTally())
-        let feedFailure = Locked<SpecRunError?>(nil)
-        let prepared = Handover<PreparedTestCase>(capacity: 64)
-        let producer = Thread { [planner] in
-            var cursor = ids.cursor(at: start)
-            do throws(SpecRunError) {
-                // Handed over a few at a time, so the workers are woken once per batch, not once per test case.
-                var batch: [PreparedTestCase] = []
-                batch.reserveCapacity(16)
-                try feed.forEach(parsingAhead: false) { selected in
-                    batch.append(
-                        planner.prepare(
-                            selected, testRunStartedId: testRunStartedId, withTestSteps: false,
-                            nextId: { cursor.next() }))
-                    if batch.count == 16 {
-                        prepared.put(contentsOf: batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
-                }
-                prepared.put(contentsOf: batch)
-            } catch {
-                feedFailure.withLock { $0 = error }
-            }
-            prepared.finish()
-        }
-        producer.stackSize = 8 << 20
-        producer.name = "spec-preparer"
-        producer.start()
+        let supply = TestCaseSupply(
+            feed, planner: planner, ids: ids, from: start, testRunStartedId: testRunStartedId)
         let queue = TestCaseQueue(
-            take: {
-                guard let testCase = prepared.take() else { return nil }
-                return TestCaseQueue.Item(testCase: testCase, skipAll: false, firstAttempt: 0)
-            },
+            take: { supply.take().map { TestCaseQueue.Item(testCase: $0, skipAll: false, firstAttempt: 0) } },
             record: { outcome in
                 if outcome.failsRun { failed.withLock { $0 = true } }
                 tally.withLock { $0.add(outcome) }
@@ -138,7 +108,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         await WorkerPool(environment: environment).run(
             queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
             ids: ids, emit: emit)
-        if let error = feedFailure.value { throw error }
+        if let error = supply.failure { throw error }
         return tally.value
     }
 }

@@ -56,7 +56,7 @@ struct RunEnvironment<World: Actor>: Sendable {
     /// How a test case whose last attempt (of `attempts`) ended with `outcome` ended.
     func outcome(_ info: ScenarioInfo, last outcome: AttemptOutcome, attempts: Int) -> TestCaseOutcome {
         TestCaseOutcome(
-            status: outcome.status, stepStatuses: outcome.stepStatuses, attempts: attempts,
+            status: outcome.status, stepCounts: outcome.stepCounts, attempts: attempts,
             failsRun: !isWorkInProgress(info) && failsRun(outcome.status))
     }
 }

@@ -9,7 +9,7 @@ struct RunTally: Sendable {
 
     mutating func add(_ outcome: TestCaseOutcome) {
         scenarios.add(outcome.status)
-        for status in outcome.stepStatuses { steps.add(status) }
+        steps.add(outcome.stepCounts)
         if outcome.failsRun { failsRun = true }
     }
 }

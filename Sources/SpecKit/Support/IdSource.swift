@@ -45,7 +45,7 @@ package final class IdSource: Sendable {
     /// `next()`), so the ids `body` draws are
     /// consecutive; returns its value and the position of its first id (to draw the same ids again with
     /// `cursor(at:)`).
-    package func draw<Value, Failure: Error>(
+    package func draw<Value: Sendable, Failure: Error>(
         _ body: (inout IdCursor) throws(Failure) -> Value
     ) throws(Failure) -> (value: Value, start: Int) {
         let (result, start) = position.withLock { position -> (Result<Value, Failure>, Int) in

@@ -1,42 +1,11 @@
+import CucumberExpressions
+
 /// Text for the editor to insert: snippets (`${1:value}`, `${1|3,4|}`) and plain text made from step patterns.
 enum SnippetText {
     /// A Cucumber Expression as plain text: optional parts kept, the first of alternatives, escapes removed;
-    /// parameters replaced by example values.
+    /// parameters replaced by example values (the expression itself when it does not parse).
     static func plainText(pattern: String) -> String {
-        var text = ""
-        var escaped = false
-        var inParameter = false
-        var parameter = ""
-        var skippingAlternative = false
-        for character in pattern {
-            if escaped {
-                text.append(character)
-                escaped = false
-                continue
-            }
-            switch character {
-            case "\\": escaped = true
-            case "(", ")": skippingAlternative = false
-            case "{":
-                inParameter = true
-                parameter = ""
-            case "}":
-                inParameter = false
-                text += exampleValue(forParameter: parameter)
-            case "/" where !inParameter:
-                skippingAlternative = true
-            case " ":
-                skippingAlternative = false
-                if inParameter { parameter.append(character) } else { text.append(character) }
-            default:
-                if inParameter {
-                    parameter.append(character)
-                } else if !skippingAlternative {
-                    text.append(character)
-                }
-            }
-        }
-        return text
+        CucumberExpressionParser.plainText(pattern) { exampleValue(forParameter: $0) } ?? pattern
     }
 
     /// An example value of a parameter type: `1` for `{int}`, `"text"` for `{string}`, the type's name for others.

@@ -57,12 +57,8 @@ final class Workspace {
     func start(workspace root: String?) {
         paths = SourcePaths(definitions: catalog.definitions, workspace: root)
         sources = SourceFiles()
-        let folder = URL(fileURLWithPath: paths.specsFolder(explicit: explicitSpecs, default: defaultSpecs))
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return }
-        while let relative = enumerator.nextObject() as? String {
-            guard Gherkin.isSpecFile(relative) else { continue }
-            indexFile(folder.appendingPathComponent(relative).absoluteString)
-        }
+        let folder = paths.specsFolder(explicit: explicitSpecs, default: defaultSpecs)
+        for file in SpecPaths.specFiles(in: folder) { indexFile(URL(fileURLWithPath: file).absoluteString) }
     }
 
     /// Reads a spec file on disk into the index (unless the editor has it open).

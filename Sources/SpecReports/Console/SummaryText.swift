@@ -14,6 +14,13 @@ public struct SummaryText {
     let strict: Bool
     /// The runs before this one, when a history is kept.
     let history: RunHistory?
+    /// How many failures, and how many warnings, are listed in full; the others are counted in one line that says
+    /// so (a run with thousands of failing scenarios would otherwise print, and hold, all their steps, snippets
+    /// and did-you-means; every report file still has each of them).
+    public var listLimit = SummaryText.defaultListLimit
+
+    /// The number of failures (and of warnings) listed in full by default.
+    public static let defaultListLimit = 100
 
     /// Creates the summary of `query`'s run; with `history` (the runs before it), the summary ends with the
     /// scenarios whose status changed since the last run.
@@ -30,11 +37,12 @@ public struct SummaryText {
         if !query.undefinedParameterTypes.isEmpty { text += undefinedParameterTypes }
         if !query.parseErrors.isEmpty {
             text += section(
-                "Parse errors", query.parseErrors.map { style.error(ReportText.explainedParseError($0)) + "\n\n" })
+                "Parse errors", query.parseErrors.map { style.error(ReportText.explainedParseError($0)) + "\n\n" },
+                more: 0)
         }
         let (failures, warnings) = issues
-        if !failures.isEmpty { text += section("Failures", failures) }
-        if !warnings.isEmpty { text += section("Warnings", warnings) }
+        if !failures.isEmpty { text += section("Failures", failures.listed, more: failures.more) }
+        if !warnings.isEmpty { text += section("Warnings", warnings.listed, more: warnings.more) }
         text += totals
         text += changesSinceLastRun
         return text
@@ -107,7 +115,8 @@ public struct SummaryText {
         return "Undefined parameter types:\n\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
-    private func section(_ title: String, _ items: [String]) -> String {
+    /// A numbered list of `items`, then, when `more` were left out, the line saying how many.
+    private func section(_ title: String, _ items: [String], more: Int) -> String {
         var text = "\(title):\n\n"
         for (index, item) in items.enumerated() {
             let prefix = "\(index + 1)) "
@@ -117,13 +126,19 @@ public struct SummaryText {
                     ? prefix + line : (line.isEmpty ? "" : String(repeating: " ", count: prefix.count) + line)
             }.joined(separator: "\n")
         }
+        if more > 0 {
+            text +=
+                "…and \(more) more \(title.lowercased()) not listed here (every one is in the html, junit, json and"
+                + " message reports)\n\n"
+        }
         return text
     }
 
-    /// The failures (which fail the run) and warnings (reported only), each formatted as Cucumber does.
-    private var issues: (failures: [String], warnings: [String]) {
-        var failures: [String] = []
-        var warnings: [String] = []
+    /// The failures (which fail the run) and warnings (reported only), each formatted as Cucumber does, the first
+    /// `listLimit` of each, and how many more there are.
+    private var issues: (failures: Listed, warnings: Listed) {
+        var failures = Listed(limit: listLimit)
+        var warnings = Listed(limit: listLimit)
         for execution in query.testRunHookExecutions {
             guard let result = execution.result, result.status != .passed, result.status != .skipped else { continue }
             let keyword = ReportText.hookKeyword(execution.hook, isBefore: true)
@@ -132,24 +147,48 @@ public struct SummaryText {
             if let location { text += " # \(style.location(location))" }
             text +=
                 "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
-            failures.append(text)
+            failures.append { text }
         }
         for attempt in query.attempts {
             let status = attempt.status
             guard status != .passed, status != .skipped, status != .unknown else { continue }
             let counted = query.counts(attempt)
             if counted && attempt.isFailing(strict: strict) {
-                failures.append(AttemptText(query: query, style: style).text(of: attempt))
+                failures.append { AttemptText(query: query, style: style).text(of: attempt) }
             } else {
-                warnings.append(AttemptText(query: query, style: style).text(of: attempt))
+                warnings.append { AttemptText(query: query, style: style).text(of: attempt) }
             }
         }
         if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
             let message =
                 finished.exception?.stackTrace ?? finished.message ?? finished.exception?.message ?? "unknown error"
-            failures.append("The test run failed\n" + ReportText.indent(style.error(message), by: 4) + "\n\n")
+            // Said whatever the limit: it is why the run failed when no scenario did.
+            failures.append(always: true) {
+                "The test run failed\n" + ReportText.indent(style.error(message), by: 4) + "\n\n"
+            }
         }
         return (failures, warnings)
+    }
+
+    /// Items listed up to a limit (each made only when it is listed), and the count of those left out.
+    struct Listed {
+        let limit: Int
+        private(set) var listed: [String] = []
+        private(set) var more = 0
+
+        init(limit: Int) {
+            self.limit = max(limit, 0)
+        }
+
+        var isEmpty: Bool { listed.isEmpty && more == 0 }
+
+        mutating func append(always: Bool = false, _ item: () -> String) {
+            if always || listed.count < limit {
+                listed.append(item())
+            } else {
+                more += 1
+            }
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import TestSupport
 import Testing
 
 @testable import SpecKit
@@ -142,8 +143,8 @@ struct CompatibilityKitRunTests {
     }
 
     /// The envelopes as JSON values, written by the Messages NDJSON writer.
-    static func json(_ envelopes: [Envelope]) throws -> [JSONValue] {
+    static func json(_ envelopes: [Envelope]) throws -> [ConformanceValue] {
         let bytes = NDJSONWriter.encode(envelopes)
-        return try bytes.split(separator: UInt8(ascii: "\n")).map { try JSONValue(parsing: Data($0)) }
+        return try bytes.split(separator: UInt8(ascii: "\n")).map { try ConformanceValue(parsing: Data($0)) }
     }
 }

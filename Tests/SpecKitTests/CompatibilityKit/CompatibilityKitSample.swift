@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One sample of the Cucumber Compatibility Kit in `../shared/conformance/cck/<name>/`: its `.feature` files,
 /// the message stream the official implementation wrote (`<name>.ndjson`), and the command-line arguments it
@@ -35,9 +36,9 @@ struct CompatibilityKitSample: Sendable, CustomStringConvertible {
     }
 
     /// The sample's envelopes, one JSON value per line.
-    func expectedEnvelopes() throws -> [JSONValue] {
+    func expectedEnvelopes() throws -> [ConformanceValue] {
         let text = try String(contentsOf: folder.appendingPathComponent("\(name).ndjson"), encoding: .utf8)
-        return try text.split(separator: "\n").map { try JSONValue(parsing: Data($0.utf8)) }
+        return try text.split(separator: "\n").map { try ConformanceValue(parsing: Data($0.utf8)) }
     }
 
     /// The command-line arguments of the official run, e.g. `["--retry", "2"]`.

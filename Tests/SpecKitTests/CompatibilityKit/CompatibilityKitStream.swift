@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Makes two message streams of one sample comparable as JSON values, keeping everything the runner decides.
 ///
@@ -17,7 +18,7 @@ import Foundation
 ///   definition keyword (lowercased) and the first string literal of the code, which must agree.
 enum CompatibilityKitStream {
     /// `envelopes` with the fields above normalised.
-    static func normalised(_ envelopes: [JSONValue]) -> [JSONValue] {
+    static func normalised(_ envelopes: [ConformanceValue]) -> [ConformanceValue] {
         var ids = IdMap()
         return envelopes.map { envelope in
             if envelope["meta"] != nil { return .object(["meta": .string("<meta>")]) }
@@ -29,14 +30,14 @@ enum CompatibilityKitStream {
     struct IdMap {
         private var numbers: [String: Int] = [:]
 
-        mutating func callAsFunction(_ id: String) -> JSONValue {
+        mutating func callAsFunction(_ id: String) -> ConformanceValue {
             if let number = numbers[id] { return .string("id\(number)") }
             numbers[id] = numbers.count
             return .string("id\(numbers.count - 1)")
         }
     }
 
-    private static func normalise(_ value: JSONValue, key: String?, ids: inout IdMap) -> JSONValue {
+    private static func normalise(_ value: ConformanceValue, key: String?, ids: inout IdMap) -> ConformanceValue {
         switch (key, value) {
         case ("timestamp", _), ("duration", _): return .string("<time>")
         case ("sourceReference", _): return .string("<sourceReference>")
@@ -51,7 +52,7 @@ enum CompatibilityKitStream {
         case (_, .array(let values)):
             return .array(values.map { normalise($0, key: nil, ids: &ids) })
         case (_, .object(let object)):
-            var result: [String: JSONValue] = [:]
+            var result: [String: ConformanceValue] = [:]
             for name in object.keys.sorted() {
                 result[name] = normalise(object[name] ?? .null, key: name, ids: &ids)
             }
@@ -62,7 +63,7 @@ enum CompatibilityKitStream {
 
     /// `Given("a {int} b", (int: number) => …)` (TypeScript) and `steps.given("a {int} b") { (world, int: Int) in …`
     /// (Swift) both become `given: a {int} b (int)`: the keyword, the expression and the parameter names.
-    static func snippet(_ snippet: JSONValue) -> JSONValue {
+    static func snippet(_ snippet: ConformanceValue) -> ConformanceValue {
         guard let code = snippet["code"]?.string,
             let quote = code.firstIndex(of: "\""),
             let end = code[code.index(after: quote)...].firstIndex(of: "\"")
@@ -77,7 +78,7 @@ enum CompatibilityKitStream {
 
     /// The differences between `actual` and `expected`, envelope by envelope (the first `limit` of them), for a
     /// failure message; empty when the streams are equal.
-    static func differences(actual: [JSONValue], expected: [JSONValue], limit: Int = 5) -> String {
+    static func differences(actual: [ConformanceValue], expected: [ConformanceValue], limit: Int = 5) -> String {
         var lines: [String] = []
         var count = 0
         for index in 0..<max(actual.count, expected.count) {
@@ -103,7 +104,7 @@ enum CompatibilityKitStream {
     }
 
     /// The path of the first difference between two values, and both values there.
-    static func firstDifference(_ mine: JSONValue, _ theirs: JSONValue, path: String) -> (
+    static func firstDifference(_ mine: ConformanceValue, _ theirs: ConformanceValue, path: String) -> (
         path: String, sample: String, runner: String
     )? {
         switch (mine, theirs) {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The normalisation the Compatibility Kit runs rely on: it must hide only what `CompatibilityKitStream` says.
 struct CompatibilityKitStreamTests {
-    static func envelopes(_ lines: String...) throws -> [JSONValue] {
-        try lines.map { try JSONValue(parsing: Data($0.utf8)) }
+    static func envelopes(_ lines: String...) throws -> [ConformanceValue] {
+        try lines.map { try ConformanceValue(parsing: Data($0.utf8)) }
     }
 
     @Test("ids are renumbered by first appearance, so streams that differ only in ids are equal")

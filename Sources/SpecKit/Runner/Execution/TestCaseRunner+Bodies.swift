@@ -1,0 +1,158 @@
+import CucumberExpressions
+import Messages
+
+/// Running the bodies of a test case: making the world, hooks and steps, each against the step timeout.
+extension TestCaseRunner {
+    /// The scenario's world, made on first use.
+    ///
+    /// `context` is the step's or hook's that needs the world: an issue recorded while the world is made (a failed
+    /// `#expect` in `makeWorld`) fails that step.
+    func obtainWorld(
+        _ world: World?, _ scenario: ScenarioInfo, location: CodeLocation, context: SpecContext,
+        mode: BodyMode<World>
+    ) async -> WorldResult<World> {
+        if let world { return .ready(world) }
+        let box = WorldBox<World>()
+        let make = makeWorld
+        let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: timeoutDescription)
+        let result: Timeout.Result
+        switch mode {
+        case .isolated:
+            result = await Timeout.run(limit: stepTimeout, context: context) {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+            }
+        case .inline(let watched, let handover):
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: handover) else {
+                return .failed(timedOut.outcome)
+            }
+            do {
+                let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
+                box.world.withLock { $0 = made }
+                result = .finished(nil)
+            } catch {
+                result = .finished(error)
+            }
+            watched.endBody()
+        }
+        switch result {
+        case .timedOut:
+            return .failed(timedOut.outcome)
+        case .finished(let error?):
+            let outcome = BodyOutcome(error: error, location: nil)
+                .adding(recordedFailures: context.target?.failures ?? [])
+            return .failed(outcome.prefixed("cannot make the world of \(scenario.displayName): "))
+        case .finished(nil):
+            guard let made = box.world.value else {
+                return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
+            }
+            return .ready(made)
+        }
+    }
+
+    /// Runs a scenario or step hook on `world` against the timeout.
+    func runHook(
+        _ hook: CompiledHook<World>, world: World, step: TestStepInfo?, context: SpecContext, mode: BodyMode<World>,
+        ifTimedOut: BodyOutcome? = nil
+    ) async -> BodyOutcome {
+        let body: @Sendable () async throws -> Void
+        switch hook.record.body {
+        case .run(let run): body = run
+        case .scenario(let run): body = { try await run(world) }
+        case .step(let run):
+            guard let step else { return .passed }
+            body = { try await run(world, step) }
+        }
+        return await guarded(
+            body, context: context, location: hook.info.location, mode: mode, ifTimedOut: ifTimedOut)
+    }
+
+    /// Runs `body` against the timeout and classifies how it ended.
+    ///
+    /// In inline mode the body runs in the current task (the test case's task, watched by the watchdog), and
+    /// `ifTimedOut` (by default the timeout failure) is what the test step ends with if it passes its deadline.
+    func guarded(
+        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
+        mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
+    ) async -> BodyOutcome {
+        let timedOut = TimeoutOutcome.timedOut(message: timeoutMessage, location: location)
+        let outcome: BodyOutcome
+        switch mode {
+        case .isolated:
+            switch await Timeout.run(limit: stepTimeout, context: context, body) {
+            case .finished(nil): outcome = .passed
+            case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
+            case .timedOut: return timedOut.outcome
+            }
+        case .inline(let watched, let handover):
+            guard
+                watched.beginBody(
+                    ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false,
+                    handover: handover)
+            else { return timedOut.outcome }
+            defer { watched.endBody() }
+            do {
+                try await SpecContext.$currentValue.withValue(context) { try await body() }
+                outcome = .passed
+            } catch {
+                outcome = BodyOutcome(error: error, location: location)
+            }
+        }
+        return outcome.adding(recordedFailures: context?.target?.failures ?? [])
+    }
+
+    /// Runs a matched step with its step hooks.
+    func runStep(
+        _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
+        gherkinStep: Step?, world: World, stepInfo: TestStepInfo, context: SpecContext, mode: BodyMode<World>
+    ) async -> BodyOutcome {
+        var stepInfo = stepInfo
+        var context = context
+        var outcome = BodyOutcome.passed
+        let tags = hasStepHooks ? stepInfo.scenario.tags : []
+        if hasStepHooks {
+            for hook in library.hooks(.beforeStep, tags: tags) {
+                outcome = await runHook(hook, world: world, step: stepInfo, context: context, mode: mode)
+                if outcome.status != .passed { break }
+            }
+        }
+        if outcome.status == .passed {
+            let invoke = definition.record.invoke
+            let types = definition.record.argumentTypes
+            let info = definition.info
+            let argument = pickleStep.argument
+            let uri = stepInfo.uri
+            let body: @Sendable () async throws -> Void = {
+                var values: [any Sendable] = []
+                values.reserveCapacity(types.count)
+                for (position, argument) in arguments.enumerated() {
+                    let value = try argument.value()
+                    // A `Float` step argument for a `{float}` or `{double}` parameter, which gives `Double`.
+                    if position < types.count, ObjectIdentifier(types[position]) == ObjectIdentifier(Float.self),
+                        let double = value as? Double
+                    {
+                        values.append(Float(double))
+                    } else {
+                        values.append(value)
+                    }
+                }
+                if types.count == arguments.count + 1, let trailing = types.last {
+                    values.append(
+                        try trailingArgument(trailing, argument: argument, step: gherkinStep, uri: uri, info: info))
+                }
+                try await invoke(world, values)
+            }
+            outcome = await guarded(body, context: context, location: definition.info.location, mode: mode)
+        }
+        guard hasStepHooks else { return outcome }
+        stepInfo.status = outcome.status
+        context.step = stepInfo
+        for hook in library.hooks(.afterStep, tags: tags) {
+            let hookOutcome = await runHook(
+                hook, world: world, step: stepInfo, context: context, mode: mode,
+                ifTimedOut: outcome.status == .passed ? nil : outcome)
+            if outcome.status == .passed && hookOutcome.status != .passed { outcome = hookOutcome }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,85 @@
+import CucumberExpressions
+import Messages
+import RegexEngine
+
+/// How a pickle step matched the library.
+enum StepMatch: Sendable {
+    /// One definition (position in `CompiledLibrary.steps`) with its arguments.
+    case matched(Int, [MatchArgument])
+    /// No definition.
+    case undefined
+    /// Several definitions (positions in `CompiledLibrary.steps`) with their arguments.
+    case ambiguous([(Int, [MatchArgument])])
+    /// Matching itself failed (matcher budget, ambiguous parameter type in a regular expression).
+    case failed(String)
+}
+
+/// One test step of a test case, ready to run (a class: the runner takes each step from the test case's array,
+/// and a copy is then one reference rather than a pickle step, a match and a Gherkin step).
+final class PreparedStep: Sendable {
+    enum Kind: Sendable {
+        case hook(Int)
+        /// A pickle step, how it matched, and the Gherkin step it comes from (its keyword and place).
+        case step(PickleStep, StepMatch, Step?)
+    }
+
+    let id: String
+    let kind: Kind
+
+    init(id: String, kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// A pickle turned into a test case: the `testCase` message and its steps.
+struct PreparedTestCase: Sendable {
+    let testCase: TestCase
+    let pickle: Pickle
+    let info: ScenarioInfo
+    let steps: [PreparedStep]
+
+}
+
+/// A selected pickle, with what preparing its test case needs.
+struct SelectedPickle: Sendable {
+    let pickle: Pickle
+    let info: ScenarioInfo
+    /// The Gherkin steps of the pickle's document (or plan), by id.
+    let steps: [String: PlanIndex.StepEntry]
+}
+
+extension StepMatch {
+    func definitionIds<World: Actor>(_ library: CompiledLibrary<World>) -> [String] {
+        switch self {
+        case .matched(let position, _): [library.steps[position].id]
+        case .ambiguous(let matches): matches.map { library.steps[$0.0].id }
+        case .undefined, .failed: []
+        }
+    }
+
+    var argumentsLists: [StepMatchArgumentsList] {
+        switch self {
+        case .matched(_, let arguments): [StepMatchArgumentsList(arguments)]
+        case .ambiguous(let matches): matches.map { StepMatchArgumentsList($0.1) }
+        case .undefined, .failed: []
+        }
+    }
+}
+
+extension StepMatchArgumentsList {
+    init(_ arguments: [MatchArgument]) {
+        self.init(
+            stepMatchArguments: arguments.map { argument in
+                StepMatchArgument(group: Group(argument.group), parameterTypeName: argument.parameterTypeName)
+            })
+    }
+}
+
+extension Group {
+    init(_ group: MatchGroup) {
+        self.init(
+            children: group.children.isEmpty ? nil : group.children.map(Group.init), start: group.start,
+            value: group.value)
+    }
+}

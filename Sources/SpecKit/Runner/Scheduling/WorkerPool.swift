@@ -1,0 +1,78 @@
+import Messages
+
+/// Runs test cases on workers, each taking test cases from one shared queue and running them one after another in
+/// one watched task (one task for many test cases, not one per test case), with their retries.
+///
+/// When a body passes its deadline, its worker's task is abandoned: the pool completes that attempt, runs the
+/// scenario's remaining retries through a queue of their own, and starts a new task for the rest of the queue.
+struct WorkerPool<World: Actor>: Sendable {
+    let environment: RunEnvironment<World>
+    let runner: TestCaseRunner<World>
+
+    init(environment: RunEnvironment<World>) {
+        self.environment = environment
+        runner = TestCaseRunner(environment: environment)
+    }
+
+    /// Runs every test case of `queue` on `workers` workers; `namesWorkers` puts each worker's id in its messages
+    /// (as parallel runs do). With more than one worker, test cases of the same exclusive group (see
+    /// `ExclusiveGroups`) never run at the same time: a worker that cannot start one runs another meanwhile.
+    func run(
+        _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) async {
+        let groups = environment.exclusiveGroups
+        let queue = workers > 1 && !groups.isEmpty ? queue.keepingApart(groups) : queue
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<max(workers, 1) {
+                let context = AttemptContext(
+                    skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids)
+                group.addTask { await self.work(queue, context: context, emit: emit, alone: false) }
+            }
+        }
+    }
+
+    /// One worker: runs the test cases of `queue` until it is empty. `alone` (a scenario run by itself, as the
+    /// Swift Testing bridge runs each) makes each test case hold its exclusive groups in the process's
+    /// `ExclusiveGate` while it runs.
+    func work(
+        _ queue: TestCaseQueue, context: AttemptContext, emit: @escaping @Sendable (Envelope) -> Void,
+        alone: Bool = true
+    ) async {
+        let groups = environment.exclusiveGroups
+        let queue = alone && !groups.isEmpty ? queue.gated(by: .shared, groups: groups) : queue
+        while true {
+            let watched = WorkerTask<World>(limit: environment.configuration.stepTimeout, emit: emit)
+            let ending = await watched.run { [runner, environment] in
+                let watchedEmit: @Sendable (Envelope) -> Void = { watched.emit($0) }
+                while let item = await queue.take() {
+                    var attemptContext = context
+                    attemptContext.skipAll = item.skipAll || queue.skipsAll()
+                    var number = item.firstAttempt
+                    while true {
+                        let attempt = attemptContext.attempt(
+                            item.testCase, number: number, retry: environment.retries(for: item.testCase.info),
+                            emit: watchedEmit)
+                        guard let outcome = await runner.run(attempt, in: watched) else { return }
+                        number += 1
+                        if outcome.willBeRetried { continue }
+                        queue.finish(item, environment.outcome(item.testCase.info, last: outcome, attempts: number))
+                        break
+                    }
+                }
+            }
+            guard case .abandoned(let attempt, let handover, let outcome, let failsWorld) = ending else { return }
+            let last = await runner.completeAbandoned(
+                attempt.emitting(to: emit), state: handover, outcome: outcome, failsWorld: failsWorld)
+            let item = TestCaseQueue.Item(
+                testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
+            if last.willBeRetried {
+                await work(
+                    .single(item, record: queue.record, finished: queue.finished), context: context, emit: emit,
+                    alone: false)
+            } else {
+                queue.finish(item, environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
+            }
+        }
+    }
+}
