@@ -4,18 +4,15 @@ import PackageDescription
 let package = Package(
     name: "FeedSpecs",
     platforms: [.macOS(.v15)],
+    // What another package uses (the README's "Use it in your package"): step definitions and the runner, scenarios
+    // as Swift Testing cases, the command line, and the reports with the Cucumber Messages they read. The rest is
+    // this package's own: the feed, and the parts the harness is built from.
     products: [
-        .library(name: "Feed", targets: ["Feed"]),
-        .library(name: "FeedInfrastructure", targets: ["FeedInfrastructure"]),
-        .library(name: "FeedApp", targets: ["FeedApp"]),
-        .library(name: "Messages", targets: ["Messages"]),
-        .library(name: "Gherkin", targets: ["Gherkin"]),
-        .library(name: "TagExpressions", targets: ["TagExpressions"]),
-        .library(name: "CucumberExpressions", targets: ["CucumberExpressions"]),
         .library(name: "SpecKit", targets: ["SpecKit"]),
-        .library(name: "SpecReports", targets: ["SpecReports"]),
         .library(name: "SpecKitTesting", targets: ["SpecKitTesting"]),
         .library(name: "SpecKitCommand", targets: ["SpecKitCommand"]),
+        .library(name: "SpecReports", targets: ["SpecReports"]),
+        .library(name: "Messages", targets: ["Messages"]),
         .executable(name: "feed", targets: ["feed"]),
         .executable(name: "feed-specs", targets: ["feed-specs"]),
         .executable(name: "feed-specs-bench", targets: ["feed-specs-bench"]),
@@ -105,7 +102,10 @@ let package = Package(
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages", "TestSupport"]),
         .testTarget(
             name: "FeedSpecsTests",
-            dependencies: ["SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedInfrastructure", "Gherkin", "Messages"]),
+            dependencies: [
+                "SpecKitTesting", "SpecKit", "FeedAcceptance", "FeedInfrastructure", "Gherkin", "Messages",
+                "CucumberExpressions",
+            ]),
         .testTarget(name: "SpecKitTestingTests", dependencies: ["SpecKitTesting", "SpecKit", "Messages"]),
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs", "TestSupport"]),
         .testTarget(

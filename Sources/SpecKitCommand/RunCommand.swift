@@ -14,98 +14,61 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
 
     private var name: String { context.name }
 
-    /// The variant option's lines of the usage, as a paragraph of their own (nothing without an option).
+    /// The variant option's lines of the usage (nothing without an option).
     private var variantUsage: String {
         let option = command.variant.option
         guard !option.isEmpty else { return "" }
         let values = command.variant.values.map(\.description).joined(separator: ", ")
-        return """
-            \(command.variant.help):
-              --\(option) VALUE\(String(repeating: " ", count: max(1, 14 - option.count)))one of \(values), or all (one run each, reports in
-                                    OUT/<value>/); default: \(command.variant.defaultValue)
-
-
-            """
+        return RunOption.usageLines(
+            names: "--\(option) VALUE",
+            help: "\(command.variant.help): one of \(values), or all (one run each, reports in OUT/<value>/); "
+                + "default: \(command.variant.defaultValue)")
     }
 
-    /// The usage of `run`.
+    /// The usage of `run`: every option from its declaration (`RunOption.all`), by section.
     var usage: String {
-        """
-        usage: \(name) [run] [PATH[:LINE]...] [@RERUN_FILE] [options]
+        var text = """
+            usage: \(name) [run] [PATH[:LINE]...] [@RERUN_FILE] [options]
 
-        Runs the scenarios of PATH (.feature files or folders; default: \(command.specsPath)) with the step
-        library, shows the progress and Cucumber's summary, and writes the reports.
+            Runs the scenarios of PATH (.feature files or folders; default: \(command.specsPath)) with the step
+            library, shows the progress and Cucumber's summary, and writes the reports.
 
-        Selecting scenarios:
-          PATH:LINE             only the scenario (or examples row) at LINE; PATH:3:17 for several
-          @FILE                 the scenarios a `rerun` report lists (e.g. @reports/rerun.txt)
-          -t, --tags EXPR       a tag expression, e.g. '@cache and not @slow' (repeatable: all must hold)
-          -n, --name REGEX      scenarios whose name matches (repeatable: any may match)
-          --shard I/N           only shard I of N (stable: a scenario is in the same shard everywhere);
-                                Bazel's TEST_TOTAL_SHARDS / TEST_SHARD_INDEX are honoured too
+            """
+        for section in RunOption.Section.allCases {
+            text += "\n\(section.rawValue):\n"
+            switch section {
+            case .selecting:
+                text += RunOption.usageLines(
+                    names: "PATH:LINE", help: "only the scenario (or examples row) at LINE; PATH:3:17 for several")
+                text += RunOption.usageLines(
+                    names: "@FILE", help: "the scenarios a `rerun` report lists (e.g. @reports/rerun.txt)")
+            case .configuration:
+                text += RunOption.usageLines(
+                    names: "cucumber.json",
+                    help: "each top-level key a profile of options named as in cucumber-js ("
+                        + ProfileKey.all.map(\.key).joined(separator: ", ") + "); a profile may also be a command line")
+            case .running:
+                text += variantUsage
+            case .reports:
+                break
+            }
+            for option in RunOption.all where option.section == section { text += option.usage }
+        }
+        text += """
 
-        Running:
-          -d, --dry-run         match every step to its definition without running any
-          --strict / --no-strict  whether undefined, pending and ambiguous steps fail the run (default: strict;
-                                scenarios tagged @wip never fail it)
-          --fail-fast           stop after the first failing scenario
-          -w, --watch           after the run, rerun the scenarios of each .feature file saved, on the
-                                console (summary, failures, snippets), until Ctrl-C
-          --retry N             rerun a failing scenario up to N times (only the last attempt counts; one
-                                that fails, then passes, is flaky: it passes the run, reported as flaky)
-          --retry-tag-filter EXPR
-                                retry only the scenarios matching this tag expression
-          --history FILE        keep the run history in FILE (default: history.json in the report folder, when the
-                                run writes reports there): the HTML report shows each scenario's last results,
-                                the summary what changed since the last run
-          --no-history          keep no run history
-          --link-tags PATTERN=URL
-                                tags matching PATTERN (a regular expression) link to URL in the HTML and
-                                Markdown reports, $1..$9 its groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1'
-                                (repeatable)
-          --order ORDER         defined (default), reverse, random, or random:SEED to repeat a random order
-          -j, --parallel N      run N scenarios at once (default 1)
-          --exclusive EXPR      scenarios matching the tag expression never run at the same time as one
-                                another under --parallel, e.g. @database (repeatable: one group each)
-          --timeout SECONDS     fail a step still running after SECONDS (default 10)
-          --languages FILE      more Gherkin languages, or other keywords for built-in ones, in the
-                                gherkin-languages.json format (default: $GHERKIN_LANGUAGES when set); every
-                                language of Cucumber is built in
-          --i18n-languages      list the languages a `# language:` header can name, and exit
-          --i18n-keywords LANG  list the keywords of language LANG (e.g. nl, ja), and exit
+            Examples:
+              \(name)                                     # every spec, progress, reports/ filled
+              \(name) Specs/offline_feed.feature:12       # one scenario
+              \(name) --tags '@cache and not @boundary' --format pretty
+              \(name) @reports/rerun.txt                  # only what failed last time
+              \(name) --shard 1/2 --format message:shard-1.ndjson   # then: \(name) merge shard-*.ndjson
 
-        Configuration file (cucumber-js's cucumber.json: each top-level key a profile of options named as in
-        cucumber-js: paths, tags, name, format, parallel, retry, retryTagFilter, strict, order, dryRun, failFast,
-        exclusive, linkTags, timeout, shard, out, title, languages; a profile may also be a command line string):
-          -p, --profile NAME    use profile NAME of the file (repeatable, merged in order; default: "default");
-                                options given on the command line win, tags/name/format/exclusive/linkTags
-                                add up
-          -c, --config FILE     the configuration file (default: cucumber.json in the current folder, if any)
+            Colours are used on a terminal unless NO_COLOR is set.
+            Exit status: 0 the run passed, 1 it failed (or a report could not be written), 2 usage error (or a
+            path that does not exist), 141 standard output was closed early (the report files are still written).
 
-        \(variantUsage)Reports:
-          -f, --format NAME[:PATH]  a report to write, repeatable. Console formats (standard output unless a
-                                PATH is given): pretty, progress, summary. File formats (into --out unless a
-                                PATH is given; PATH - is standard output): message (Cucumber Messages NDJSON),
-                                json (Cucumber JSON), junit (JUnit XML), html, markdown, rerun, usage.
-                                Default: progress, plus every file format in --out. Given formats replace
-                                the default; progress is added when none writes to the console, and every
-                                file format when --out is given but no chosen format writes a file.
-          -o, --out DIR         the report folder (default: reports); a run of several variants writes one
-                                folder per variant in it (and removes the reports a single run left at its top)
-          --title TEXT          the title of the HTML and Markdown reports
-
-        Examples:
-          \(name)                                     # every spec, progress, reports/ filled
-          \(name) Specs/offline_feed.feature:12       # one scenario
-          \(name) --tags '@cache and not @boundary' --format pretty
-          \(name) @reports/rerun.txt                  # only what failed last time
-          \(name) --shard 1/2 --format message:shard-1.ndjson   # then: \(name) merge shard-*.ndjson
-
-        Colours are used on a terminal unless NO_COLOR is set.
-        Exit status: 0 the run passed, 1 it failed (or a report could not be written), 2 usage error (or a path
-        that does not exist), 141 standard output was closed early (the report files are still written).
-
-        """
+            """
+        return text
     }
 
     func run(_ arguments: [String]) async -> Int32 {
@@ -242,7 +205,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             let sink: ReportSink
             do throws(ReportError) {
                 sink = try ReportSink(
-                    requests: formats, directory: directory, strict: options.strict, title: title,
+                    requests: formats, directory: directory, strict: options.configuration.strict, title: title,
                     variant: variants.count > 1 ? variant.description : nil,
                     tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
                     isTerminal: standardOutputIsTerminal(), environment: context.environment)
@@ -343,30 +306,15 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     ///
     /// - Throws: `SpecRunError` for an invalid value, or the languages file's error.
     private func configuration(_ options: RunOptions) throws -> RunConfiguration {
-        var configuration = RunConfiguration()
-        configuration.tagExpressions = options.tagExpressions
-        configuration.namePatterns = options.nameRegexes
-        configuration.exclusiveTagExpressions = options.exclusiveTagExpressions
+        var configuration = options.configuration
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
             LineFilter(path: $0.path, lines: $0.lines)
         }
-        configuration.strict = options.strict
-        configuration.dryRun = options.dryRun
-        configuration.failFast = options.failFast
-        configuration.retry = options.retry
-        configuration.retryTagFilter = options.retryTagFilter
-        configuration.stepTimeout = .milliseconds(Int64((options.timeoutSeconds * 1000).rounded()))
-        configuration.parallel = options.parallel
         configuration.implementation = Product(name: name, version: "0.1.0")
         configuration.uriBase = command.uriBase
-        switch options.order {
-        case .defined: configuration.order = .defined
-        case .reverse: configuration.order = .reverse
-        case .random(let seed):
-            configuration.order = .random(seed: seed)
+        if case .random(let seed) = configuration.order {
             StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
         }
-        if let shard = options.shard { configuration.shard = try Shard(index: shard.index, count: shard.count) }
         try configuration.validate()
         if let languages = try Self.languages(file: options.languagesFile, environment: context.environment) {
             configuration.languages = languages

@@ -1,38 +1,25 @@
 import Foundation
 import SpecKit
 
-/// The options of `run`, parsed and checked, before they are turned into a runner configuration.
-struct RunOptions: Equatable {
-    /// The order scenarios run in.
-    enum Order: Equatable {
-        case defined
-        case reverse
-        case random(seed: UInt64)
-    }
-
+/// The options of `run`, parsed and checked (each declared once in `RunOption.all`): what they set in the
+/// runner's configuration, and the command's own (paths, reports, watch mode, profiles...).
+struct RunOptions {
     /// A feature file or folder to run, optionally narrowed to some lines (`path:12:30`).
     struct Target: Equatable {
         var path: String
         var lines: [Int]
     }
 
+    /// What the runner is configured with: selection, strictness, retries, order, parallelism, shard, timeout.
+    /// The command adds the line filters, the uris' base, the languages and the implementation when it runs.
+    var configuration = RunConfiguration()
     var targets: [Target] = []
-    var tagExpressions: [String] = []
-    var nameRegexes: [String] = []
-    /// Tag expressions whose scenarios never run at the same time as one another (`--exclusive`).
-    var exclusiveTagExpressions: [String] = []
     /// The configuration-file profiles to use (`--profile`), in order.
     var profiles: [String] = []
     /// The configuration file given with `--config`.
     var configFile: String?
-    var dryRun = false
-    var strict = true
-    var failFast = false
     /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
     var watch = false
-    var retry = 0
-    /// Only scenarios matching this tag expression are retried.
-    var retryTagFilter: String?
     /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
     var linkTags: [String] = []
     /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
@@ -45,75 +32,27 @@ struct RunOptions: Equatable {
     var outDirectory = "reports"
     /// Whether `--out` was given.
     var outDirectoryGiven = false
-    var order = Order.defined
-    var parallel = 1
-    var shard: (index: Int, count: Int)?
     var languagesFile: String?
     /// Whether to list the Gherkin languages (`--i18n-languages`) instead of running.
     var listLanguages = false
     /// The language whose keywords to list (`--i18n-keywords LANG`) instead of running.
     var keywordsLanguage: String?
-    var timeoutSeconds: Double = 10
     var title: String?
     /// Where Bazel wants to learn that sharding is supported (`TEST_SHARD_STATUS_FILE`).
     var shardStatusFile: String?
 
-    static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
-        lhs.targets == rhs.targets && lhs.tagExpressions == rhs.tagExpressions && lhs.nameRegexes == rhs.nameRegexes
-            && lhs.exclusiveTagExpressions == rhs.exclusiveTagExpressions && lhs.profiles == rhs.profiles
-            && lhs.configFile == rhs.configFile
-            && lhs.dryRun == rhs.dryRun && lhs.strict == rhs.strict && lhs.failFast == rhs.failFast
-            && lhs.watch == rhs.watch
-            && lhs.retry == rhs.retry && lhs.retryTagFilter == rhs.retryTagFilter && lhs.linkTags == rhs.linkTags
-            && lhs.historyFile == rhs.historyFile && lhs.noHistory == rhs.noHistory
-            && lhs.variant == rhs.variant
-            && lhs.formats == rhs.formats
-            && lhs.outDirectory == rhs.outDirectory && lhs.outDirectoryGiven == rhs.outDirectoryGiven
-            && lhs.order == rhs.order && lhs.parallel == rhs.parallel
-            && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
-            && lhs.languagesFile == rhs.languagesFile && lhs.timeoutSeconds == rhs.timeoutSeconds
-            && lhs.listLanguages == rhs.listLanguages && lhs.keywordsLanguage == rhs.keywordsLanguage
-    }
-
     /// The parser of `run`'s options; `variantOption` names the command's variant option (`store`), if any.
     static func parser(variantOption: String?) -> OptionParser {
         OptionParser(
-            options: options + (variantOption.map { [.init(name: "--\($0)", short: nil, takesValue: true)] } ?? []))
+            options: RunOption.all.map(\.parserOption)
+                + (variantOption.map { [.init(name: "--\($0)", short: nil, takesValue: true)] } ?? []))
     }
-
-    private static let options: [OptionParser.Option] = [
-        .init(name: "--tags", short: "-t", takesValue: true),
-        .init(name: "--name", short: "-n", takesValue: true),
-        .init(name: "--dry-run", short: "-d", takesValue: false),
-        .init(name: "--strict", short: nil, takesValue: false),
-        .init(name: "--no-strict", short: nil, takesValue: false),
-        .init(name: "--fail-fast", short: nil, takesValue: false),
-        .init(name: "--watch", short: "-w", takesValue: false),
-        .init(name: "--retry", short: nil, takesValue: true),
-        .init(name: "--retry-tag-filter", short: nil, takesValue: true),
-        .init(name: "--link-tags", short: nil, takesValue: true),
-        .init(name: "--history", short: nil, takesValue: true),
-        .init(name: "--no-history", short: nil, takesValue: false),
-        .init(name: "--format", short: "-f", takesValue: true),
-        .init(name: "--out", short: "-o", takesValue: true),
-        .init(name: "--order", short: nil, takesValue: true),
-        .init(name: "--parallel", short: "-j", takesValue: true),
-        .init(name: "--shard", short: nil, takesValue: true),
-        .init(name: "--languages", short: nil, takesValue: true),
-        .init(name: "--i18n-languages", short: nil, takesValue: false),
-        .init(name: "--exclusive", short: nil, takesValue: true),
-        .init(name: "--profile", short: "-p", takesValue: true),
-        .init(name: "--config", short: "-c", takesValue: true),
-        .init(name: "--i18n-keywords", short: nil, takesValue: true),
-        .init(name: "--timeout", short: nil, takesValue: true),
-        .init(name: "--title", short: nil, takesValue: true),
-    ]
 
     /// Parses the arguments of `run` over `base` (the options of a configuration file's profiles): an option given
     /// replaces the base's value, except `--tags`, `--name`, `--format`, `--exclusive` and `--link-tags`, which add
-    /// to the base's
-    /// (as cucumber-js merges them), and paths, which replace the base's when any is given. `environment` supplies
-    /// Bazel's sharding variables; `variantOption` names the command's variant option (`store` for `--store`).
+    /// to the base's (as cucumber-js merges them), and paths, which replace the base's when any is given.
+    /// `environment` supplies Bazel's sharding variables; `variantOption` names the command's variant option
+    /// (`store` for `--store`).
     static func parse(
         _ arguments: [String], environment: [String: String], variantOption: String? = nil,
         base: RunOptions = RunOptions(),
@@ -124,39 +63,10 @@ struct RunOptions: Equatable {
         let parsed = try parser(variantOption: variantOption).parse(arguments)
         var options = base
         for (name, value) in parsed.options {
-            switch name {
-            case "--exclusive": options.exclusiveTagExpressions.append(value)
-            case "--profile": options.profiles.append(value)
-            case "--config": options.configFile = value
-            case "--tags": options.tagExpressions.append(value)
-            case "--name": options.nameRegexes.append(value)
-            case "--dry-run": options.dryRun = true
-            case "--strict": options.strict = true
-            case "--no-strict": options.strict = false
-            case "--fail-fast": options.failFast = true
-            case "--watch": options.watch = true
-            case "--retry": options.retry = try integer(value, option: name, minimum: 0)
-            case "--retry-tag-filter": options.retryTagFilter = value
-            case "--link-tags": options.linkTags.append(value)
-            case "--history": options.historyFile = value
-            case "--no-history": options.noHistory = true
-            case "--format": options.formats.append(try FormatRequest.parse(value))
-            case "--out":
-                options.outDirectory = value
-                options.outDirectoryGiven = true
-            case "--order": options.order = try order(value)
-            case "--parallel": options.parallel = try integer(value, option: name, minimum: 1)
-            case "--shard": options.shard = try shard(value, option: "--shard")
-            case "--languages": options.languagesFile = value
-            case "--i18n-languages": options.listLanguages = true
-            case "--i18n-keywords": options.keywordsLanguage = value
-            case "--timeout":
-                guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-                    throw .usage("--timeout \(value): expected a positive number of seconds")
-                }
-                options.timeoutSeconds = seconds
-            case "--title": options.title = value
-            default: if name == variantOption.map({ "--\($0)" }) { options.variant = value }
+            if let option = RunOption.byName[name] {
+                try option.set(&options, value)
+            } else if name == variantOption.map({ "--\($0)" }) {
+                options.variant = value
             }
         }
         if !parsed.positionals.isEmpty {
@@ -167,7 +77,7 @@ struct RunOptions: Equatable {
         for positional in parsed.positionals {
             try options.addPath(positional, readFile: readFile)
         }
-        if options.shard == nil, let total = environment["TEST_TOTAL_SHARDS"],
+        if options.configuration.shard == nil, let total = environment["TEST_TOTAL_SHARDS"],
             let index = environment["TEST_SHARD_INDEX"]
         {
             // Bazel numbers shards from 0.
@@ -175,7 +85,7 @@ struct RunOptions: Equatable {
             else {
                 throw .usage("TEST_TOTAL_SHARDS=\(total), TEST_SHARD_INDEX=\(index): expected 0 <= index < total")
             }
-            options.shard = (zeroBased + 1, count)
+            options.configuration.shard = try shard("\(zeroBased + 1)/\(count)", option: "TEST_SHARD_INDEX")
             options.shardStatusFile = environment["TEST_SHARD_STATUS_FILE"]
         }
         return options
@@ -205,7 +115,8 @@ struct RunOptions: Equatable {
         }
     }
 
-    /// The options of a configuration file's profiles (see `ProfileSettings`), as a base for the command line's;
+    /// The options of a configuration file's profiles (see `ProfileSettings`), as a base for the command line's:
+    /// what they set in the runner's configuration is what `swift test` applies too (`ProfileSettings.apply`);
     /// `file` names the file in errors.
     static func base(
         _ settings: ProfileSettings, file: String, variantOption: String?,
@@ -226,24 +137,12 @@ struct RunOptions: Equatable {
                 try FormatRequest.parse(text)
             }
         }
-        options.tagExpressions = settings.tags
-        options.nameRegexes = settings.names
-        options.exclusiveTagExpressions = settings.exclusive
-        if let parallel = settings.parallel { options.parallel = max(parallel, 1) }
-        if let retry = settings.retry { options.retry = retry }
-        options.retryTagFilter = settings.retryTagFilter
-        options.linkTags = settings.linkTags
-        if let strict = settings.strict { options.strict = strict }
-        if let dryRun = settings.dryRun { options.dryRun = dryRun }
-        if let failFast = settings.failFast { options.failFast = failFast }
-        switch settings.order {
-        case .defined: options.order = .defined
-        case .reverse: options.order = .reverse
-        case .random(let seed): options.order = .random(seed: seed)
-        case nil: break
+        do {
+            try settings.apply(to: &options.configuration)
+        } catch {
+            throw .usage("\(file): \(error)")
         }
-        if let timeout = settings.timeout { options.timeoutSeconds = timeout }
-        if let shard = settings.shard { options.shard = (shard.index, shard.count) }
+        options.linkTags = settings.linkTags
         if let out = settings.out {
             options.outDirectory = out
             options.outDirectoryGiven = true
@@ -261,7 +160,7 @@ struct RunOptions: Equatable {
         return value
     }
 
-    static func order(_ text: String) throws(OptionParser.Failure) -> Order {
+    static func order(_ text: String) throws(OptionParser.Failure) -> RunOrder {
         if text == "defined" { return .defined }
         if text == "reverse" { return .reverse }
         if text == "random" { return .random(seed: UInt64.random(in: 0...999_999)) }
@@ -271,14 +170,14 @@ struct RunOptions: Equatable {
         throw .usage("--order \(text): expected defined, reverse, random or random:SEED")
     }
 
-    static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> (index: Int, count: Int) {
+    static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
-            index <= count
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+            let shard = try? Shard(index: index, count: count)
         else {
             throw .usage("\(option) \(text): expected I/N with 1 <= I <= N, e.g. 1/4")
         }
-        return (index, count)
+        return shard
     }
 
     /// `path`, `path:12` or `path:12:30` (the lines of scenarios, examples rows or steps to run).

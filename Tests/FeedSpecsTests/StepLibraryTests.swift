@@ -1,3 +1,4 @@
+import CucumberExpressions
 import FeedAcceptance
 import Foundation
 import Gherkin

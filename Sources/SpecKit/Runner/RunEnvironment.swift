@@ -1,4 +1,5 @@
 import Messages
+import TagExpressions
 
 /// What every part of a runner shares: the configuration, the compiled step library and how worlds are made.
 struct RunEnvironment<World: Actor>: Sendable {
