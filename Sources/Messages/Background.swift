@@ -23,3 +23,17 @@ public struct Background: Sendable, Hashable, Codable {
         self.id = id
     }
 }
+
+extension Background: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("keyword", keyword)
+        json.field("name", name)
+        json.field("description", description)
+        json.field("steps", steps)
+        json.field("id", id)
+        json.endObject()
+    }
+}

@@ -64,6 +64,22 @@ public struct Feature: Sendable, Hashable, Codable {
     }
 }
 
+extension Feature: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("tags", tags)
+        json.field("language", language)
+        // A Markdown document without a `# Feature:` heading has no keyword: the official parsers leave it out.
+        if !keyword.isEmpty { json.field("keyword", keyword) }
+        json.field("name", name)
+        json.field("description", description)
+        json.field("children", children)
+        json.endObject()
+    }
+}
+
 /// A child of a `Feature`: a rule, a background or a scenario. JSON: `{"rule":{...}}` and so on.
 public enum FeatureChild: Sendable, Hashable, Codable {
     /// A `Rule:`.
@@ -103,5 +119,18 @@ public enum FeatureChild: Sendable, Hashable, Codable {
         case .background(let value): try container.encode(value, forKey: .background)
         case .scenario(let value): try container.encode(value, forKey: .scenario)
         }
+    }
+}
+
+extension FeatureChild: JSONWritable {
+    /// Writes the child as a single-key JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        switch self {
+        case .rule(let value): json.field("rule", value)
+        case .background(let value): json.field("background", value)
+        case .scenario(let value): json.field("scenario", value)
+        }
+        json.endObject()
     }
 }

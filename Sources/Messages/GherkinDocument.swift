@@ -17,6 +17,17 @@ public struct GherkinDocument: Sendable, Hashable, Codable {
     }
 }
 
+extension GherkinDocument: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("uri", uri)
+        json.field("feature", feature)
+        json.field("comments", comments)
+        json.endObject()
+    }
+}
+
 /// A `# comment` line in a Gherkin document.
 public struct Comment: Sendable, Hashable, Codable {
     /// The location of the comment.
@@ -28,6 +39,16 @@ public struct Comment: Sendable, Hashable, Codable {
     public init(location: Location, text: String) {
         self.location = location
         self.text = text
+    }
+}
+
+extension Comment: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("text", text)
+        json.endObject()
     }
 }
 
@@ -47,5 +68,16 @@ public struct Tag: Sendable, Hashable, Codable {
         self.location = location
         self.name = name
         self.id = id
+    }
+}
+
+extension Tag: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("name", name)
+        json.field("id", id)
+        json.endObject()
     }
 }

@@ -35,6 +35,21 @@ public struct Rule: Sendable, Hashable, Codable {
     }
 }
 
+extension Rule: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("tags", tags)
+        json.field("keyword", keyword)
+        json.field("name", name)
+        json.field("description", description)
+        json.field("children", children)
+        json.field("id", id)
+        json.endObject()
+    }
+}
+
 /// A child of a `Rule`: a background or a scenario. JSON: `{"background":{...}}` or `{"scenario":{...}}`.
 public enum RuleChild: Sendable, Hashable, Codable {
     /// A `Background:`.
@@ -70,5 +85,17 @@ public enum RuleChild: Sendable, Hashable, Codable {
         case .background(let value): try container.encode(value, forKey: .background)
         case .scenario(let value): try container.encode(value, forKey: .scenario)
         }
+    }
+}
+
+extension RuleChild: JSONWritable {
+    /// Writes the child as a single-key JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        switch self {
+        case .background(let value): json.field("background", value)
+        case .scenario(let value): json.field("scenario", value)
+        }
+        json.endObject()
     }
 }

@@ -39,6 +39,22 @@ public struct Scenario: Sendable, Hashable, Codable {
     }
 }
 
+extension Scenario: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("tags", tags)
+        json.field("keyword", keyword)
+        json.field("name", name)
+        json.field("description", description)
+        json.field("steps", steps)
+        json.field("examples", examples)
+        json.field("id", id)
+        json.endObject()
+    }
+}
+
 /// An `Examples:` table of a scenario outline.
 public struct Examples: Sendable, Hashable, Codable {
     /// The location of the `Examples` keyword.
@@ -77,5 +93,21 @@ public struct Examples: Sendable, Hashable, Codable {
         self.tableHeader = tableHeader
         self.tableBody = tableBody
         self.id = id
+    }
+}
+
+extension Examples: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("tags", tags)
+        json.field("keyword", keyword)
+        json.field("name", name)
+        json.field("description", description)
+        json.field("tableHeader", tableHeader)
+        json.field("tableBody", tableBody)
+        json.field("id", id)
+        json.endObject()
     }
 }

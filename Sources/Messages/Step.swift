@@ -35,6 +35,21 @@ public struct Step: Sendable, Hashable, Codable {
     }
 }
 
+extension Step: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("keyword", keyword)
+        json.field("keywordType", keywordType)
+        json.field("text", text)
+        json.field("docString", docString)
+        json.field("dataTable", dataTable)
+        json.field("id", id)
+        json.endObject()
+    }
+}
+
 /// The phase a step keyword signals: `Given` (context), `When` (action), `Then` (outcome), `And`/`But`.
 public enum StepKeywordType: String, Sendable, Hashable, Codable, CaseIterable {
     /// A keyword without a specific phase, such as `*`.
@@ -47,6 +62,13 @@ public enum StepKeywordType: String, Sendable, Hashable, Codable, CaseIterable {
     case outcome = "Outcome"
     /// `And` or `But`: continues the previous phase.
     case conjunction = "Conjunction"
+}
+
+extension StepKeywordType: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
 }
 
 /// A doc string argument of a step (text between `"""` or ```` ``` ```` delimiters).
@@ -69,6 +91,18 @@ public struct GherkinDocString: Sendable, Hashable, Codable {
     }
 }
 
+extension GherkinDocString: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("mediaType", mediaType)
+        json.field("content", content)
+        json.field("delimiter", delimiter)
+        json.endObject()
+    }
+}
+
 /// A data table argument of a step.
 public struct GherkinDataTable: Sendable, Hashable, Codable {
     /// The location of the first row.
@@ -80,6 +114,16 @@ public struct GherkinDataTable: Sendable, Hashable, Codable {
     public init(location: Location, rows: [TableRow]) {
         self.location = location
         self.rows = rows
+    }
+}
+
+extension GherkinDataTable: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("rows", rows)
+        json.endObject()
     }
 }
 
@@ -100,6 +144,17 @@ public struct TableRow: Sendable, Hashable, Codable {
     }
 }
 
+extension TableRow: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("cells", cells)
+        json.field("id", id)
+        json.endObject()
+    }
+}
+
 /// A cell of a table row.
 public struct TableCell: Sendable, Hashable, Codable {
     /// The location of the cell's value.
@@ -111,5 +166,15 @@ public struct TableCell: Sendable, Hashable, Codable {
     public init(location: Location, value: String) {
         self.location = location
         self.value = value
+    }
+}
+
+extension TableCell: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("location", location)
+        json.field("value", value)
+        json.endObject()
     }
 }
