@@ -45,14 +45,17 @@ final class ASTNode {
 
 /// Builds the `GherkinDocument` from the parser's rules and tokens, requesting ids in the order of the official
 /// AST builder (so incrementing ids equal the conformance files' ids).
-struct ASTBuilder<Ids: IdGenerator>: ASTBuilding {
-    var ids: Ids
+///
+/// Not generic over its id generator, so that the parser running it is specialised whatever generator the caller
+/// has: one dynamic call per id, none per token.
+struct ASTBuilder: ASTBuilding {
+    var ids: any IdGenerator
     private var stack: [ASTNode]
     private(set) var comments: [Comment] = []
     private(set) var document: GherkinDocument?
     let uri: String
 
-    init(uri: String, ids: Ids) {
+    init(uri: String, ids: any IdGenerator) {
         self.uri = uri
         self.ids = ids
         stack = [ASTNode(rule: .gherkinDocument)]

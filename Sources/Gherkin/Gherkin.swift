@@ -152,15 +152,16 @@ public enum Gherkin {
         uri.hasSuffix(".md")
     }
 
-    static func parseValidated(
+    static func parseValidated<Ids: IdGenerator>(
         _ buffer: UnsafeBufferPointer<UInt8>, uri: String, languages: any DialectProvider, dialect: GherkinDialect,
-        markdown: Bool = false, idGenerator: inout some IdGenerator
+        markdown: Bool = false, idGenerator: inout Ids
     ) -> (GherkinDocument?, [GherkinError]) {
         var parser = Parser(
             bytes: buffer, languages: languages, dialect: compiled(dialect),
             builder: ASTBuilder(uri: uri, ids: idGenerator), markdown: markdown)
         parser.parse()
-        idGenerator = parser.builder.ids
+        // The builder drew its ids from its own copy of the generator: go on from there.
+        if let ids = parser.builder.ids as? Ids { idGenerator = ids }
         let errors = parser.errors.map {
             GherkinError(
                 uri: uri, line: $0.line, column: $0.column, message: $0.message,

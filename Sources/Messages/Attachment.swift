@@ -53,12 +53,38 @@ public struct Attachment: Sendable, Hashable, Codable {
     }
 }
 
+extension Attachment: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("body", body)
+        json.field("contentEncoding", contentEncoding)
+        json.field("fileName", fileName)
+        json.field("mediaType", mediaType)
+        json.field("source", source)
+        json.field("testCaseStartedId", testCaseStartedId)
+        json.field("testStepId", testStepId)
+        json.field("url", url)
+        json.field("testRunStartedId", testRunStartedId)
+        json.field("testRunHookStartedId", testRunHookStartedId)
+        json.field("timestamp", timestamp)
+        json.endObject()
+    }
+}
+
 /// How the `body` of an `Attachment` is encoded.
 public enum AttachmentContentEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     /// The body is the text itself.
     case identity = "IDENTITY"
     /// The body is Base64-encoded bytes.
     case base64 = "BASE64"
+}
+
+extension AttachmentContentEncoding: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
 }
 
 /// An attachment stored outside the message stream (e.g. a large video file), referenced by URL.
@@ -91,5 +117,19 @@ public struct ExternalAttachment: Sendable, Hashable, Codable {
         self.testStepId = testStepId
         self.testRunHookStartedId = testRunHookStartedId
         self.timestamp = timestamp
+    }
+}
+
+extension ExternalAttachment: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("url", url)
+        json.field("mediaType", mediaType)
+        json.field("testCaseStartedId", testCaseStartedId)
+        json.field("testStepId", testStepId)
+        json.field("testRunHookStartedId", testRunHookStartedId)
+        json.field("timestamp", timestamp)
+        json.endObject()
     }
 }

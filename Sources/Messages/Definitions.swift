@@ -27,6 +27,19 @@ public struct Hook: Sendable, Hashable, Codable {
     }
 }
 
+extension Hook: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("name", name)
+        json.field("sourceReference", sourceReference)
+        json.field("tagExpression", tagExpression)
+        json.field("type", type)
+        json.endObject()
+    }
+}
+
 /// When a `Hook` runs.
 public enum HookType: String, Sendable, Hashable, Codable, CaseIterable {
     /// Once, before any test case.
@@ -41,6 +54,13 @@ public enum HookType: String, Sendable, Hashable, Codable, CaseIterable {
     case beforeTestStep = "BEFORE_TEST_STEP"
     /// After each test step.
     case afterTestStep = "AFTER_TEST_STEP"
+}
+
+extension HookType: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
 }
 
 /// A step definition: a pattern and the code it runs.
@@ -60,6 +80,17 @@ public struct StepDefinition: Sendable, Hashable, Codable {
     }
 }
 
+extension StepDefinition: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("pattern", pattern)
+        json.field("sourceReference", sourceReference)
+        json.endObject()
+    }
+}
+
 /// The pattern of a `StepDefinition`: a Cucumber Expression or a regular expression.
 public struct StepDefinitionPattern: Sendable, Hashable, Codable {
     /// The pattern as written, e.g. `I have {int} cukes in my belly`.
@@ -74,12 +105,29 @@ public struct StepDefinitionPattern: Sendable, Hashable, Codable {
     }
 }
 
+extension StepDefinitionPattern: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("source", source)
+        json.field("type", type)
+        json.endObject()
+    }
+}
+
 /// The kind of a `StepDefinitionPattern`.
 public enum StepDefinitionPatternType: String, Sendable, Hashable, Codable, CaseIterable {
     /// A Cucumber Expression such as `I have {int} cukes`.
     case cucumberExpression = "CUCUMBER_EXPRESSION"
     /// A regular expression such as `^I have (\d+) cukes$`.
     case regularExpression = "REGULAR_EXPRESSION"
+}
+
+extension StepDefinitionPatternType: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
 }
 
 /// A parameter type usable in Cucumber Expressions, e.g. `{int}` or a custom `{color}`.
@@ -115,6 +163,20 @@ public struct ParameterType: Sendable, Hashable, Codable {
     }
 }
 
+extension ParameterType: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", name)
+        json.field("regularExpressions", regularExpressions)
+        json.field("preferForRegularExpressionMatch", preferForRegularExpressionMatch)
+        json.field("useForSnippets", useForSnippets)
+        json.field("id", id)
+        json.field("sourceReference", sourceReference)
+        json.endObject()
+    }
+}
+
 /// A parameter type used in an expression but not defined, e.g. `{airport}` with no `airport` type.
 public struct UndefinedParameterType: Sendable, Hashable, Codable {
     /// The expression that uses the type.
@@ -126,6 +188,16 @@ public struct UndefinedParameterType: Sendable, Hashable, Codable {
     public init(expression: String, name: String) {
         self.expression = expression
         self.name = name
+    }
+}
+
+extension UndefinedParameterType: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("expression", expression)
+        json.field("name", name)
+        json.endObject()
     }
 }
 
@@ -146,6 +218,17 @@ public struct Suggestion: Sendable, Hashable, Codable {
     }
 }
 
+extension Suggestion: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("pickleStepId", pickleStepId)
+        json.field("snippets", snippets)
+        json.endObject()
+    }
+}
+
 /// A code snippet of a `Suggestion`.
 public struct Snippet: Sendable, Hashable, Codable {
     /// The lowercase programming language identifier, e.g. `swift`.
@@ -157,5 +240,15 @@ public struct Snippet: Sendable, Hashable, Codable {
     public init(language: String, code: String) {
         self.language = language
         self.code = code
+    }
+}
+
+extension Snippet: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("language", language)
+        json.field("code", code)
+        json.endObject()
     }
 }

@@ -177,6 +177,37 @@ public enum Envelope: Sendable, Hashable, Codable {
     }
 }
 
+extension Envelope: JSONWritable {
+    /// Writes the envelope as a single-key JSON object such as `{"pickle":{...}}`.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        switch self {
+        case .attachment(let value): json.field("attachment", value)
+        case .externalAttachment(let value): json.field("externalAttachment", value)
+        case .gherkinDocument(let value): json.field("gherkinDocument", value)
+        case .hook(let value): json.field("hook", value)
+        case .meta(let value): json.field("meta", value)
+        case .parameterType(let value): json.field("parameterType", value)
+        case .parseError(let value): json.field("parseError", value)
+        case .pickle(let value): json.field("pickle", value)
+        case .suggestion(let value): json.field("suggestion", value)
+        case .source(let value): json.field("source", value)
+        case .stepDefinition(let value): json.field("stepDefinition", value)
+        case .testCase(let value): json.field("testCase", value)
+        case .testCaseFinished(let value): json.field("testCaseFinished", value)
+        case .testCaseStarted(let value): json.field("testCaseStarted", value)
+        case .testRunFinished(let value): json.field("testRunFinished", value)
+        case .testRunStarted(let value): json.field("testRunStarted", value)
+        case .testStepFinished(let value): json.field("testStepFinished", value)
+        case .testStepStarted(let value): json.field("testStepStarted", value)
+        case .testRunHookStarted(let value): json.field("testRunHookStarted", value)
+        case .testRunHookFinished(let value): json.field("testRunHookFinished", value)
+        case .undefinedParameterType(let value): json.field("undefinedParameterType", value)
+        }
+        json.endObject()
+    }
+}
+
 /// Why a JSON object is not a valid `Envelope`.
 public enum EnvelopeDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The object has no key.

@@ -11,3 +11,13 @@ public struct Location: Sendable, Hashable, Codable {
         self.column = column
     }
 }
+
+extension Location: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("line", line)
+        json.field("column", column)
+        json.endObject()
+    }
+}

@@ -103,6 +103,20 @@ public struct Meta: Sendable, Hashable, Codable {
     }
 }
 
+extension Meta: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("protocolVersion", protocolVersion)
+        json.field("implementation", implementation)
+        json.field("runtime", runtime)
+        json.field("os", os)
+        json.field("cpu", cpu)
+        json.field("ci", ci)
+        json.endObject()
+    }
+}
+
 /// A product's name and optional version (used by `Meta` for the implementation, runtime, OS and CPU).
 public struct Product: Sendable, Hashable, Codable {
     /// The product name.
@@ -114,6 +128,16 @@ public struct Product: Sendable, Hashable, Codable {
     public init(name: String, version: String? = nil) {
         self.name = name
         self.version = version
+    }
+}
+
+extension Product: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", name)
+        json.field("version", version)
+        json.endObject()
     }
 }
 
@@ -137,6 +161,18 @@ public struct Ci: Sendable, Hashable, Codable {
     }
 }
 
+extension Ci: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", name)
+        json.field("url", url)
+        json.field("buildNumber", buildNumber)
+        json.field("git", git)
+        json.endObject()
+    }
+}
+
 /// Git information provided by a CI server.
 public struct Git: Sendable, Hashable, Codable {
     /// The remote repository URL.
@@ -154,5 +190,17 @@ public struct Git: Sendable, Hashable, Codable {
         self.revision = revision
         self.branch = branch
         self.tag = tag
+    }
+}
+
+extension Git: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("remote", remote)
+        json.field("revision", revision)
+        json.field("branch", branch)
+        json.field("tag", tag)
+        json.endObject()
     }
 }

@@ -11,3 +11,13 @@ public struct ParseError: Sendable, Hashable, Codable {
         self.message = message
     }
 }
+
+extension ParseError: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("source", source)
+        json.field("message", message)
+        json.endObject()
+    }
+}

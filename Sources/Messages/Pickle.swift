@@ -39,6 +39,22 @@ public struct Pickle: Sendable, Hashable, Codable {
     }
 }
 
+extension Pickle: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("uri", uri)
+        json.field("location", location)
+        json.field("name", name)
+        json.field("language", language)
+        json.field("steps", steps)
+        json.field("tags", tags)
+        json.field("astNodeIds", astNodeIds)
+        json.endObject()
+    }
+}
+
 /// An executable step of a pickle.
 public struct PickleStep: Sendable, Hashable, Codable {
     /// The doc string and/or data table argument, if any.
@@ -68,6 +84,19 @@ public struct PickleStep: Sendable, Hashable, Codable {
     }
 }
 
+extension PickleStep: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("argument", argument)
+        json.field("astNodeIds", astNodeIds)
+        json.field("id", id)
+        json.field("type", type)
+        json.field("text", text)
+        json.endObject()
+    }
+}
+
 /// The phase of a pickle step: `Given` (context), `When` (action), `Then` (outcome), or unknown (`*`).
 public enum PickleStepType: String, Sendable, Hashable, Codable, CaseIterable {
     /// A step without a specific phase, such as `* step`.
@@ -78,6 +107,13 @@ public enum PickleStepType: String, Sendable, Hashable, Codable, CaseIterable {
     case action = "Action"
     /// A `Then` step.
     case outcome = "Outcome"
+}
+
+extension PickleStepType: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
 }
 
 /// The argument of a pickle step. JSON: `{"docString":{...}}`, `{"dataTable":{...}}`, or both keys.
@@ -139,6 +175,23 @@ public enum PickleStepArgument: Sendable, Hashable, Codable {
     }
 }
 
+extension PickleStepArgument: JSONWritable {
+    /// Writes the argument as a JSON object with a `docString` and/or a `dataTable` member.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        switch self {
+        case .docString(let docString):
+            json.field("docString", docString)
+        case .dataTable(let dataTable):
+            json.field("dataTable", dataTable)
+        case .docStringAndDataTable(let docString, let dataTable):
+            json.field("docString", docString)
+            json.field("dataTable", dataTable)
+        }
+        json.endObject()
+    }
+}
+
 /// The doc string argument of a pickle step.
 public struct PickleDocString: Sendable, Hashable, Codable {
     /// 1 if written before the step's data table, 2 if after; absent when the step has no data table.
@@ -156,6 +209,17 @@ public struct PickleDocString: Sendable, Hashable, Codable {
     }
 }
 
+extension PickleDocString: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("argumentIndex", argumentIndex)
+        json.field("mediaType", mediaType)
+        json.field("content", content)
+        json.endObject()
+    }
+}
+
 /// The data table argument of a pickle step.
 public struct PickleTable: Sendable, Hashable, Codable {
     /// 1 if written before the step's doc string, 2 if after; absent when the step has no doc string.
@@ -170,6 +234,16 @@ public struct PickleTable: Sendable, Hashable, Codable {
     }
 }
 
+extension PickleTable: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("argumentIndex", argumentIndex)
+        json.field("rows", rows)
+        json.endObject()
+    }
+}
+
 /// A row of a pickle table.
 public struct PickleTableRow: Sendable, Hashable, Codable {
     /// The cells of the row.
@@ -178,6 +252,15 @@ public struct PickleTableRow: Sendable, Hashable, Codable {
     /// Creates a pickle table row.
     public init(cells: [PickleTableCell]) {
         self.cells = cells
+    }
+}
+
+extension PickleTableRow: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("cells", cells)
+        json.endObject()
     }
 }
 
@@ -192,6 +275,15 @@ public struct PickleTableCell: Sendable, Hashable, Codable {
     }
 }
 
+extension PickleTableCell: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("value", value)
+        json.endObject()
+    }
+}
+
 /// A tag of a pickle, pointing back to the tag in the Gherkin document.
 public struct PickleTag: Sendable, Hashable, Codable {
     /// The name of the tag, including the leading `@`.
@@ -203,5 +295,15 @@ public struct PickleTag: Sendable, Hashable, Codable {
     public init(name: String, astNodeId: String) {
         self.name = name
         self.astNodeId = astNodeId
+    }
+}
+
+extension PickleTag: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", name)
+        json.field("astNodeId", astNodeId)
+        json.endObject()
     }
 }

@@ -6,6 +6,13 @@ public enum SourceMediaType: String, Sendable, Hashable, Codable, CaseIterable {
     case gherkinMarkdown = "text/x.cucumber.gherkin+markdown"
 }
 
+extension SourceMediaType: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
+}
+
 /// A source file, typically a Gherkin document, with its full text.
 public struct Source: Sendable, Hashable, Codable {
     /// The URI of the source, typically a path relative to the project root.
@@ -20,5 +27,16 @@ public struct Source: Sendable, Hashable, Codable {
         self.uri = uri
         self.data = data
         self.mediaType = mediaType
+    }
+}
+
+extension Source: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("uri", uri)
+        json.field("data", data)
+        json.field("mediaType", mediaType)
+        json.endObject()
     }
 }

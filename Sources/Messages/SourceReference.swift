@@ -23,6 +23,18 @@ public struct SourceReference: Sendable, Hashable, Codable {
     }
 }
 
+extension SourceReference: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("uri", uri)
+        json.field("javaMethod", javaMethod)
+        json.field("javaStackTraceElement", javaStackTraceElement)
+        json.field("location", location)
+        json.endObject()
+    }
+}
+
 /// A Java method, as referenced by a `SourceReference`.
 public struct JavaMethod: Sendable, Hashable, Codable {
     /// The fully qualified class name.
@@ -40,6 +52,17 @@ public struct JavaMethod: Sendable, Hashable, Codable {
     }
 }
 
+extension JavaMethod: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("className", className)
+        json.field("methodName", methodName)
+        json.field("methodParameterTypes", methodParameterTypes)
+        json.endObject()
+    }
+}
+
 /// A Java stack trace element, as referenced by a `SourceReference`.
 public struct JavaStackTraceElement: Sendable, Hashable, Codable {
     /// The fully qualified class name.
@@ -54,5 +77,16 @@ public struct JavaStackTraceElement: Sendable, Hashable, Codable {
         self.className = className
         self.fileName = fileName
         self.methodName = methodName
+    }
+}
+
+extension JavaStackTraceElement: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("className", className)
+        json.field("fileName", fileName)
+        json.field("methodName", methodName)
+        json.endObject()
     }
 }

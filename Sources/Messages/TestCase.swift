@@ -18,6 +18,18 @@ public struct TestCase: Sendable, Hashable, Codable {
     }
 }
 
+extension TestCase: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("pickleId", pickleId)
+        json.field("testSteps", testSteps)
+        json.field("testRunStartedId", testRunStartedId)
+        json.endObject()
+    }
+}
+
 /// A step of a `TestCase`: either a hook (`hookId`) or a pickle step with its matching definitions.
 ///
 /// An undefined step has empty `stepDefinitionIds` and `stepMatchArgumentsLists`; an ambiguous one has
@@ -50,6 +62,19 @@ public struct TestStep: Sendable, Hashable, Codable {
     }
 }
 
+extension TestStep: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("hookId", hookId)
+        json.field("id", id)
+        json.field("pickleStepId", pickleStepId)
+        json.field("stepDefinitionIds", stepDefinitionIds)
+        json.field("stepMatchArgumentsLists", stepMatchArgumentsLists)
+        json.endObject()
+    }
+}
+
 /// The arguments one step definition extracted from a step's text.
 public struct StepMatchArgumentsList: Sendable, Hashable, Codable {
     /// The arguments, in order.
@@ -58,6 +83,15 @@ public struct StepMatchArgumentsList: Sendable, Hashable, Codable {
     /// Creates an arguments list.
     public init(stepMatchArguments: [StepMatchArgument]) {
         self.stepMatchArguments = stepMatchArguments
+    }
+}
+
+extension StepMatchArgumentsList: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("stepMatchArguments", stepMatchArguments)
+        json.endObject()
     }
 }
 
@@ -75,6 +109,16 @@ public struct StepMatchArgument: Sendable, Hashable, Codable {
     }
 }
 
+extension StepMatchArgument: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("group", group)
+        json.field("parameterTypeName", parameterTypeName)
+        json.endObject()
+    }
+}
+
 /// A capture group of a step match, with its nested groups.
 public struct Group: Sendable, Hashable, Codable {
     /// The nested capture groups; absent when there are none.
@@ -89,5 +133,16 @@ public struct Group: Sendable, Hashable, Codable {
         self.children = children
         self.start = start
         self.value = value
+    }
+}
+
+extension Group: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("children", children)
+        json.field("start", start)
+        json.field("value", value)
+        json.endObject()
     }
 }

@@ -12,6 +12,16 @@ public struct TestRunStarted: Sendable, Hashable, Codable {
     }
 }
 
+extension TestRunStarted: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("timestamp", timestamp)
+        json.field("id", id)
+        json.endObject()
+    }
+}
+
 /// The test run has finished.
 public struct TestRunFinished: Sendable, Hashable, Codable {
     /// Extra information about the run, typically why it failed.
@@ -41,6 +51,19 @@ public struct TestRunFinished: Sendable, Hashable, Codable {
     }
 }
 
+extension TestRunFinished: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("message", message)
+        json.field("success", success)
+        json.field("timestamp", timestamp)
+        json.field("exception", exception)
+        json.field("testRunStartedId", testRunStartedId)
+        json.endObject()
+    }
+}
+
 /// An attempt at running a test case has started.
 public struct TestCaseStarted: Sendable, Hashable, Codable {
     /// The attempt number: 0 for the first, 1 for the first retry, ...
@@ -64,6 +87,19 @@ public struct TestCaseStarted: Sendable, Hashable, Codable {
     }
 }
 
+extension TestCaseStarted: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("attempt", attempt)
+        json.field("id", id)
+        json.field("testCaseId", testCaseId)
+        json.field("workerId", workerId)
+        json.field("timestamp", timestamp)
+        json.endObject()
+    }
+}
+
 /// An attempt at running a test case has finished.
 public struct TestCaseFinished: Sendable, Hashable, Codable {
     /// The id of the attempt's `TestCaseStarted`.
@@ -78,6 +114,17 @@ public struct TestCaseFinished: Sendable, Hashable, Codable {
         self.testCaseStartedId = testCaseStartedId
         self.timestamp = timestamp
         self.willBeRetried = willBeRetried
+    }
+}
+
+extension TestCaseFinished: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("testCaseStartedId", testCaseStartedId)
+        json.field("timestamp", timestamp)
+        json.field("willBeRetried", willBeRetried)
+        json.endObject()
     }
 }
 
@@ -98,6 +145,17 @@ public struct TestStepStarted: Sendable, Hashable, Codable {
     }
 }
 
+extension TestStepStarted: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("testCaseStartedId", testCaseStartedId)
+        json.field("testStepId", testStepId)
+        json.field("timestamp", timestamp)
+        json.endObject()
+    }
+}
+
 /// A test step has finished, with its result.
 public struct TestStepFinished: Sendable, Hashable, Codable {
     /// The id of the attempt's `TestCaseStarted`.
@@ -115,6 +173,18 @@ public struct TestStepFinished: Sendable, Hashable, Codable {
         self.testStepId = testStepId
         self.testStepResult = testStepResult
         self.timestamp = timestamp
+    }
+}
+
+extension TestStepFinished: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("testCaseStartedId", testCaseStartedId)
+        json.field("testStepId", testStepId)
+        json.field("testStepResult", testStepResult)
+        json.field("timestamp", timestamp)
+        json.endObject()
     }
 }
 
@@ -141,6 +211,19 @@ public struct TestRunHookStarted: Sendable, Hashable, Codable {
     }
 }
 
+extension TestRunHookStarted: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("testRunStartedId", testRunStartedId)
+        json.field("hookId", hookId)
+        json.field("workerId", workerId)
+        json.field("timestamp", timestamp)
+        json.endObject()
+    }
+}
+
 /// A test run hook has finished, with its result.
 public struct TestRunHookFinished: Sendable, Hashable, Codable {
     /// The id of the hook execution's `TestRunHookStarted`.
@@ -155,5 +238,16 @@ public struct TestRunHookFinished: Sendable, Hashable, Codable {
         self.testRunHookStartedId = testRunHookStartedId
         self.result = result
         self.timestamp = timestamp
+    }
+}
+
+extension TestRunHookFinished: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("testRunHookStartedId", testRunHookStartedId)
+        json.field("result", result)
+        json.field("timestamp", timestamp)
+        json.endObject()
     }
 }

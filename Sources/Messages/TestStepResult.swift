@@ -23,6 +23,18 @@ public struct TestStepResult: Sendable, Hashable, Codable {
     }
 }
 
+extension TestStepResult: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("duration", duration)
+        json.field("message", message)
+        json.field("status", status)
+        json.field("exception", exception)
+        json.endObject()
+    }
+}
+
 /// The status of a test step, ordered by severity so that a test case takes its worst step's status.
 ///
 /// The order is the one of Cucumber's own `getWorstTestStepResult` (cucumber/messages, JavaScript):
@@ -68,6 +80,13 @@ public enum TestStepResultStatus: String, Sendable, Hashable, Codable, CaseItera
     }
 }
 
+extension TestStepResultStatus: JSONWritable {
+    /// Writes the raw value as a JSON string.
+    public func write(to json: inout JSONWriter) {
+        json.string(rawValue)
+    }
+}
+
 /// A simplified representation of an error thrown by a step, a hook or the run.
 public struct Exception: Sendable, Hashable, Codable {
     /// The type of the error, e.g. `"StepFailure"`.
@@ -82,5 +101,16 @@ public struct Exception: Sendable, Hashable, Codable {
         self.type = type
         self.message = message
         self.stackTrace = stackTrace
+    }
+}
+
+extension Exception: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("type", type)
+        json.field("message", message)
+        json.field("stackTrace", stackTrace)
+        json.endObject()
     }
 }

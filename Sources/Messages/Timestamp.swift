@@ -67,6 +67,16 @@ public struct Timestamp: Sendable, Hashable, Codable, Comparable {
     }
 }
 
+extension Timestamp: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("seconds", seconds)
+        json.field("nanos", nanos)
+        json.endObject()
+    }
+}
+
 /// The `Duration` message: an elapsed time as seconds plus non-negative nanoseconds.
 ///
 /// Named `MessageDuration`, not `Duration`, so that it never clashes with `Swift.Duration` in a file that
@@ -170,5 +180,15 @@ public struct MessageDuration: Sendable, Hashable, Codable, Comparable {
     /// Orders durations from shortest to longest.
     public static func < (lhs: MessageDuration, rhs: MessageDuration) -> Bool {
         (lhs.seconds, lhs.nanos) < (rhs.seconds, rhs.nanos)
+    }
+}
+
+extension MessageDuration: JSONWritable {
+    /// Writes the message as a JSON object.
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("seconds", seconds)
+        json.field("nanos", nanos)
+        json.endObject()
     }
 }
