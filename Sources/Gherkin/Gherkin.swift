@@ -130,8 +130,8 @@ public enum Gherkin {
         let bytes = Array(data)
         return bytes.withUnsafeBufferPointer { buffer in
             if encodingProblem(buffer) != nil { return [] }
-            var parser = Parser(
-                bytes: buffer, languages: languages, dialect: compiled(dialect), builder: TokenRecorder())
+            let matcher = ClassicTokenMatcher(bytes: buffer, languages: languages, defaultDialect: compiled(dialect))
+            var parser = Parser(bytes: buffer, matcher: matcher, builder: TokenRecorder())
             parser.parse()
             return parser.builder.lines
         }
@@ -156,18 +156,32 @@ public enum Gherkin {
         _ buffer: UnsafeBufferPointer<UInt8>, uri: String, languages: any DialectProvider, dialect: GherkinDialect,
         markdown: Bool = false, idGenerator: inout Ids
     ) -> (GherkinDocument?, [GherkinError]) {
-        var parser = Parser(
-            bytes: buffer, languages: languages, dialect: compiled(dialect),
-            builder: ASTBuilder(uri: uri, ids: idGenerator), markdown: markdown)
-        parser.parse()
+        // Each parser's types are concrete (the builder is not generic), so each is specialised for its matcher:
+        // asking the matcher or the builder costs no dynamic dispatch per token.
+        let builder: ASTBuilder
+        let issues: [ParserIssue]
+        if markdown {
+            var parser = Parser(
+                bytes: buffer, matcher: MarkdownTokenMatcher(bytes: buffer, dialect: compiled(dialect)),
+                builder: ASTBuilder(uri: uri, ids: idGenerator))
+            parser.parse()
+            (builder, issues) = (parser.builder, parser.errors)
+        } else {
+            var parser = Parser(
+                bytes: buffer,
+                matcher: ClassicTokenMatcher(bytes: buffer, languages: languages, defaultDialect: compiled(dialect)),
+                builder: ASTBuilder(uri: uri, ids: idGenerator))
+            parser.parse()
+            (builder, issues) = (parser.builder, parser.errors)
+        }
         // The builder drew its ids from its own copy of the generator: go on from there.
-        if let ids = parser.builder.ids as? Ids { idGenerator = ids }
-        let errors = parser.errors.map {
+        if let ids = builder.ids as? Ids { idGenerator = ids }
+        let errors = issues.map {
             GherkinError(
                 uri: uri, line: $0.line, column: $0.column, message: $0.message,
                 envelopeColumn: $0.envelopeColumn ?? $0.column)
         }
-        return (errors.isEmpty ? parser.builder.result() : nil, errors)
+        return (errors.isEmpty ? builder.result() : nil, errors)
     }
 
     /// Invalid UTF-8 or a NUL byte, with the line and column of the first offending byte.

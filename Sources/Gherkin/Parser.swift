@@ -8,11 +8,11 @@ protocol ASTBuilding {
 /// The parse stopped because more than ten errors were found, as the official parsers stop.
 struct TooManyErrors: Error {}
 
-/// The parser: runs the state machine over the tokens of a document, feeding a builder, collecting errors and
-/// recovering from them exactly as the official parsers do.
-struct Parser<Builder: ASTBuilding> {
+/// The parser: runs the state machine over the tokens of a document, asking a matcher what each line is, feeding a
+/// builder, collecting errors and recovering from them exactly as the official parsers do.
+struct Parser<Builder: ASTBuilding, Matcher: TokenMatcher> {
     private var scanner: TokenScanner
-    private(set) var matcher: TokenMatcher
+    private var matcher: Matcher
     var builder: Builder
     private(set) var errors: [ParserIssue] = []
     private var errorKeys: Set<String> = []
@@ -20,12 +20,9 @@ struct Parser<Builder: ASTBuilding> {
     private var queueHead = 0
     private let states = PackedStates.shared
 
-    init(
-        bytes: UnsafeBufferPointer<UInt8>, languages: any DialectProvider, dialect: CompiledDialect, builder: Builder,
-        markdown: Bool = false
-    ) {
+    init(bytes: UnsafeBufferPointer<UInt8>, matcher: Matcher, builder: Builder) {
         scanner = TokenScanner(bytes: bytes)
-        matcher = TokenMatcher(bytes: bytes, languages: languages, defaultDialect: dialect, markdown: markdown)
+        self.matcher = matcher
         self.builder = builder
     }
 

@@ -91,6 +91,17 @@ enum UTF8Text {
         return count
     }
 
+    /// How many times a byte occurs in a range (a capacity hint for the items of a line).
+    static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var index = start
+        while index < end {
+            if bytes[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
     /// The byte length of the code point starting with `byte`.
     @inline(__always)
     static func sequenceLength(_ byte: UInt8) -> Int {

@@ -1,7 +1,7 @@
 import Messages
 
-/// Markdown with Gherkin (`.feature.md`), recognised as the official JavaScript parser (the one cucumber-js uses)
-/// recognises it:
+/// The matcher of Markdown with Gherkin (`.feature.md`): recognises lines as the official JavaScript parser (the one
+/// cucumber-js uses) recognises them:
 ///
 /// - headings of one to six `#`, one space or tab, then a keyword and its colon: `# Feature:`, `## Rule:`,
 ///   `### Scenario:`, `#### Examples:` (any level for any keyword); the first line that is not a tag line is the
@@ -12,8 +12,29 @@ import Messages
 /// - doc strings in backtick fences of three or more, closed by the same fence;
 /// - every other line is empty, so the prose around the scenarios is left out (descriptions only where the
 ///   grammar asks for one). `# language:` is not read: the document is in the default language.
-extension TokenMatcher {
-    mutating func matchMarkdown(_ type: TokenType, _ token: inout Token) -> Bool {
+struct MarkdownTokenMatcher: TokenMatcher {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let dialect: CompiledDialect
+    /// Whether the feature line has been seen (the first line that is not a tag line is the feature).
+    private var featureSeen = false
+    /// The length of the backtick fence of the open doc string, 0 when none is open.
+    private var openFence = 0
+    /// The indentation removed from doc string and description lines, set by the first fence.
+    private var indentToRemove: Int?
+    /// The step keywords without the bare `* `, longest first.
+    private let stepKeywords: [CompiledDialect.Keyword]
+    private var tableCells: TableCellReader
+
+    init(bytes: UnsafeBufferPointer<UInt8>, dialect: CompiledDialect) {
+        self.bytes = bytes
+        self.dialect = dialect
+        stepKeywords = dialect.steps.filter { $0.keyword != "* " }.sorted { $0.bytes.count > $1.bytes.count }
+        tableCells = TableCellReader(bytes: bytes)
+    }
+
+    /// Whether the token is of the given type; fills the token in when it is.
+    mutating func match(_ type: TokenType, _ token: inout Token) -> Bool {
+        if let atEnd = matchEndOfDocument(type, &token) { return atEnd }
         switch type {
         case .eof, .language: return false
         case .empty:
@@ -23,27 +44,28 @@ extension TokenMatcher {
             setMatched(&token, .empty, indent: 0)
             return true
         case .comment:
-            guard firstByte(token) == UInt8(ascii: "|"), cells(of: token).contains(where: Self.isSeparatorCell)
+            guard firstByte(token) == UInt8(ascii: "|"),
+                tableCells.cells(of: token).contains(where: Self.isSeparatorCell)
             else { return false }
             setMatched(&token, .comment, indent: 0)
             return true
-        case .tagLine: return matchMarkdownTags(&token)
-        case .featureLine: return matchMarkdownFeature(&token)
-        case .ruleLine: return matchMarkdownHeading(&token, .ruleLine, dialect.rule)
-        case .backgroundLine: return matchMarkdownHeading(&token, .backgroundLine, dialect.background)
-        case .scenarioLine: return matchMarkdownHeading(&token, .scenarioLine, dialect.scenario)
-        case .examplesLine: return matchMarkdownHeading(&token, .examplesLine, dialect.examples)
-        case .stepLine: return matchMarkdownStep(&token)
-        case .docStringSeparator: return matchMarkdownFence(&token)
+        case .tagLine: return matchTags(&token)
+        case .featureLine: return matchFeature(&token)
+        case .ruleLine: return matchHeading(&token, .ruleLine, dialect.rule)
+        case .backgroundLine: return matchHeading(&token, .backgroundLine, dialect.background)
+        case .scenarioLine: return matchHeading(&token, .scenarioLine, dialect.scenario)
+        case .examplesLine: return matchHeading(&token, .examplesLine, dialect.examples)
+        case .stepLine: return matchStep(&token)
+        case .docStringSeparator: return matchFence(&token)
         case .tableRow:
             guard (2...5).contains(token.indent), firstByte(token) == UInt8(ascii: "|") else { return false }
-            let cells = cells(of: token)
+            let cells = tableCells.cells(of: token)
             guard !cells.contains(where: Self.isSeparatorCell) else { return false }
             setMatched(&token, .tableRow, items: cells)
             return true
         case .other:
             var start = token.lineStart
-            if let remove = markdownIndentToRemove {
+            if let remove = indentToRemove {
                 if token.indent >= remove {
                     for _ in 0..<remove { start += UTF8Text.sequenceLength(bytes[start]) }
                 } else {
@@ -60,11 +82,11 @@ extension TokenMatcher {
     /// Whether a line that is not blank is something other than prose, in the official matcher's order.
     private mutating func wouldMatchAnotherType(_ token: Token) -> Bool {
         var probe = token
-        return matchMarkdownTags(&probe) || (!markdownFeatureSeen)
-            || markdownHeading(token, dialect.scenario) != nil || markdownHeading(token, dialect.background) != nil
-            || markdownHeading(token, dialect.examples) != nil || markdownHeading(token, dialect.rule) != nil
-            || matchMarkdown(.tableRow, &probe) || matchMarkdown(.comment, &probe) || matchMarkdownFence(&probe)
-            || matchMarkdownStep(&probe)
+        return matchTags(&probe) || (!featureSeen)
+            || heading(token, dialect.scenario) != nil || heading(token, dialect.background) != nil
+            || heading(token, dialect.examples) != nil || heading(token, dialect.rule) != nil
+            || match(.tableRow, &probe) || match(.comment, &probe) || matchFence(&probe)
+            || matchStep(&probe)
     }
 
     /// A cell of a table's separator row: `---`, `:--`, `--:` or `:-:`.
@@ -80,7 +102,7 @@ extension TokenMatcher {
         endWithoutNewlines(token, start ?? token.lineStart)
     }
 
-    private mutating func matchMarkdownTags(_ token: inout Token) -> Bool {
+    private mutating func matchTags(_ token: inout Token) -> Bool {
         let end = contentEnd(token)
         var tags: [TokenItem] = []
         var index = token.trimmedStart
@@ -109,10 +131,10 @@ extension TokenMatcher {
         return true
     }
 
-    private mutating func matchMarkdownFeature(_ token: inout Token) -> Bool {
-        guard !markdownFeatureSeen else { return false }
-        markdownFeatureSeen = true
-        if let (keyword, name, column) = markdownHeading(token, dialect.feature) {
+    private mutating func matchFeature(_ token: inout Token) -> Bool {
+        guard !featureSeen else { return false }
+        featureSeen = true
+        if let (keyword, name, column) = heading(token, dialect.feature) {
             setMatched(&token, .featureLine, text: name, keyword: keyword, indent: column - 1)
         } else {
             // No heading: the line itself names the feature, which has no keyword.
@@ -122,17 +144,17 @@ extension TokenMatcher {
         return true
     }
 
-    private mutating func matchMarkdownHeading(
+    private mutating func matchHeading(
         _ token: inout Token, _ type: TokenType, _ keywords: [CompiledDialect.Keyword]
     ) -> Bool {
-        guard let (keyword, name, column) = markdownHeading(token, keywords) else { return false }
+        guard let (keyword, name, column) = heading(token, keywords) else { return false }
         setMatched(&token, type, text: name, keyword: keyword, indent: column - 1)
         return true
     }
 
     /// `#`…`######`, one space or tab, a keyword and its colon: the keyword, the trimmed title and the keyword's
     /// column.
-    private func markdownHeading(_ token: Token, _ keywords: [CompiledDialect.Keyword]) -> (String, String, Int)? {
+    private func heading(_ token: Token, _ keywords: [CompiledDialect.Keyword]) -> (String, String, Int)? {
         let end = contentEnd(token)
         var index = token.trimmedStart
         while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
@@ -148,14 +170,14 @@ extension TokenMatcher {
         return nil
     }
 
-    private mutating func matchMarkdownStep(_ token: inout Token) -> Bool {
+    private mutating func matchStep(_ token: inout Token) -> Bool {
         let end = contentEnd(token)
         let bullet = firstByte(token)
         guard bullet == UInt8(ascii: "*") || bullet == UInt8(ascii: "+") || bullet == UInt8(ascii: "-") else {
             return false
         }
         let keywordStart = UTF8Text.skipWhitespace(bytes, from: token.trimmedStart + 1, to: end)
-        for keyword in markdownStepKeywords where UTF8Text.hasPrefix(bytes, at: keywordStart, end: end, keyword.bytes) {
+        for keyword in stepKeywords where UTF8Text.hasPrefix(bytes, at: keywordStart, end: end, keyword.bytes) {
             let start = UTF8Text.skipWhitespace(bytes, from: keywordStart + keyword.bytes.count, to: end)
             let text = UTF8Text.string(
                 bytes, from: start, to: UTF8Text.trimTrailingWhitespace(bytes, from: start, to: end))
@@ -169,21 +191,21 @@ extension TokenMatcher {
 
     /// A fence of three or more backticks opens a doc string (the rest of the line is its media type); exactly the
     /// same fence closes it.
-    private mutating func matchMarkdownFence(_ token: inout Token) -> Bool {
+    private mutating func matchFence(_ token: inout Token) -> Bool {
         let end = contentEnd(token)
         var index = token.trimmedStart
         while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
         let run = index - token.trimmedStart
         let fence = String(repeating: "`", count: run)
-        if markdownFence == 0 {
+        if openFence == 0 {
             guard run >= 3 else { return false }
-            markdownFence = run
-            markdownIndentToRemove = token.indent
+            openFence = run
+            indentToRemove = token.indent
             setMatched(&token, .docStringSeparator, text: UTF8Text.string(bytes, from: index, to: end), keyword: fence)
             return true
         }
-        guard run == markdownFence, index == end else { return false }
-        markdownFence = 0
+        guard run == openFence, index == end else { return false }
+        openFence = 0
         setMatched(&token, .docStringSeparator, keyword: fence)
         return true
     }
