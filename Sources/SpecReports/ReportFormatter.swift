@@ -28,7 +28,9 @@ extension ReportFormatter {
     /// Absorbs `envelope` into `query`, then reacts to it. Use `Reporter` instead when formatters share a query.
     public func consume(_ envelope: Envelope) throws(ReportError) {
         query.update(envelope)
+        if let error = query.error { throw error }
         try receive(envelope)
+        query.releaseSettledTestCases()
     }
 
     /// Consumes every envelope of `envelopes`, then finishes the report.
@@ -65,9 +67,12 @@ public final class Reporter {
         formatters.append(formatter)
     }
 
-    /// Indexes `envelope` once, then lets every formatter react to it.
+    /// Indexes `envelope` once, then lets every formatter react to it, then lets the query drop what no formatter
+    /// needs any more (with a `.streaming` query).
     public func consume(_ envelope: Envelope) throws(ReportError) {
         query.update(envelope)
+        if let error = query.error { throw error }
+        defer { query.releaseSettledTestCases() }
         for formatter in formatters {
             if formatter.query === query {
                 try formatter.receive(envelope)

@@ -15,6 +15,7 @@ public final class PrettyFormatter: ReportFormatter {
     private var currentFeatureURI: String?
     private var currentRuleId: String?
     private var layouts: [String: AttemptLayout] = [:]
+    private var listing: IssueListing
 
     /// Creates a pretty formatter writing to `output`. `flushesEachStep` writes every line as soon as it is
     /// known (for a terminal); otherwise output is written after each scenario.
@@ -28,6 +29,7 @@ public final class PrettyFormatter: ReportFormatter {
         self.style = style
         self.strict = strict
         self.flushesEachStep = flushesEachStep
+        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
     }
 
     /// The symbol the pretty formatter shows for a status.
@@ -67,6 +69,7 @@ public final class PrettyFormatter: ReportFormatter {
                 for attachment in attempt.caseAttachments { writeAttachment(attachment, indent: 6) }
                 layouts[attempt.id] = nil
             }
+            if let run = query.justSettled { listing.add(run, query: query) }
             try buffer.flush()
         case .testRunHookFinished(let finished):
             guard finished.result.status != .passed,
@@ -90,7 +93,8 @@ public final class PrettyFormatter: ReportFormatter {
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
         buffer.append("\n")
-        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
+        buffer.append(
+            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
         try buffer.close()
     }
 
