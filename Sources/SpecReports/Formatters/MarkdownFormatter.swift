@@ -52,8 +52,8 @@ public final class MarkdownFormatter: ReportFormatter {
 
     /// Notes each test case's failure, flakiness and undefined steps as it ends (the summary lists the first ones).
     public func receive(_ envelope: Envelope) throws(ReportError) {
-        for document in query.justCompletedDocuments { notes.forgetSteps(ofDocument: document) }
         if case .testCaseFinished = envelope, let run = query.justSettled { note(run) }
+        for document in query.justCompletedDocuments { notes.forgetSteps(ofDocument: document) }
     }
 
     /// Writes the summary and closes the output.

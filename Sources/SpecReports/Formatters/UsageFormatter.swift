@@ -21,7 +21,7 @@ public final class UsageFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let maxMatchesShown: Int?
     /// The most matched steps kept in all before each definition keeps only its slowest.
-    public static let matchLimit = 50_000
+    public static let matchLimit = 100_000
     /// The slowest steps listed under each definition once the run matched more than `matchLimit`.
     public static let matchesShownPastLimit = 10
 
@@ -31,19 +31,37 @@ public final class UsageFormatter: ReportFormatter {
         var ranCount = 0
         var totalNanoseconds = 0
         var longest: MessageDuration?
-        var matches: [(key: [Int], match: StepUsage.Match)] = []
+        var matches: [(key: StepKey, match: StepUsage.Match)] = []
+    }
+
+    /// A step of the run: its test case's ordinal and its position in it.
+    private struct StepKey: Comparable {
+        var ordinal: Int
+        var step: Int
+
+        static func < (left: Self, right: Self) -> Bool {
+            (left.ordinal, left.step) < (right.ordinal, right.step)
+        }
     }
 
     private var uses: [String: Use] = [:]
     private var keptCount = 0
     private var isPastLimit = false
 
+    private let matchLimit: Int
+
     /// Creates a usage formatter writing to `output`; `maxMatchesShown` limits the steps listed under each
     /// definition (`nil`: all of them; Cucumber shows 5), the rest summed up as `N more`.
-    public init(output: any ReportOutput, maxMatchesShown: Int? = nil, query: RunQuery = RunQuery()) {
+    public convenience init(output: any ReportOutput, maxMatchesShown: Int? = nil, query: RunQuery = RunQuery()) {
+        self.init(output: output, maxMatchesShown: maxMatchesShown, matchLimit: Self.matchLimit, query: query)
+    }
+
+    /// Creates a usage formatter that keeps at most `matchLimit` matched steps in all.
+    init(output: any ReportOutput, maxMatchesShown: Int?, matchLimit: Int, query: RunQuery) {
         self.query = query
         buffer = OutputBuffer(output)
         self.maxMatchesShown = maxMatchesShown
+        self.matchLimit = matchLimit
     }
 
     /// Notes the steps of each test case as it ends.
@@ -65,7 +83,7 @@ public final class UsageFormatter: ReportFormatter {
                 use.totalNanoseconds += duration.nanoseconds
                 use.longest = max(use.longest ?? duration, duration)
             }
-            let key = [run.ordinal, index]
+            let key = StepKey(ordinal: run.ordinal, step: index)
             let line = query.gherkinStep(of: pickleStep)?.location.line
             let match = {
                 StepUsage.Match(
@@ -87,7 +105,7 @@ public final class UsageFormatter: ReportFormatter {
             }
             uses[ids[0]] = use
         }
-        if !isPastLimit && keptCount > Self.matchLimit {
+        if !isPastLimit && keptCount > matchLimit {
             isPastLimit = true
             for id in uses.keys {
                 let slowest = (uses[id]?.matches ?? []).sorted(by: Self.precedes).prefix(Self.matchesShownPastLimit)
@@ -98,15 +116,15 @@ public final class UsageFormatter: ReportFormatter {
 
     /// Whether a match comes before another in a definition's list: longest first, then in the order the steps ran.
     private static func precedes(
-        _ left: (key: [Int], duration: MessageDuration?), _ right: (key: [Int], duration: MessageDuration?)
+        _ left: (key: StepKey, duration: MessageDuration?), _ right: (key: StepKey, duration: MessageDuration?)
     ) -> Bool {
         let (leftDuration, rightDuration) = (left.duration ?? .zero, right.duration ?? .zero)
         if leftDuration != rightDuration { return leftDuration > rightDuration }
-        return left.key.lexicographicallyPrecedes(right.key)
+        return left.key < right.key
     }
 
     private static func precedes(
-        _ left: (key: [Int], match: StepUsage.Match), _ right: (key: [Int], match: StepUsage.Match)
+        _ left: (key: StepKey, match: StepUsage.Match), _ right: (key: StepKey, match: StepUsage.Match)
     ) -> Bool {
         precedes((left.key, left.match.duration), (right.key, right.match.duration))
     }
@@ -163,7 +181,7 @@ public final class UsageFormatter: ReportFormatter {
         writeTable(header: ["Pattern / Text", "Uses", "Duration (mean / max)", "Location"], groups: groups)
         if isPastLimit {
             buffer.append(
-                "The run matched more than \(Self.matchLimit) steps: each step definition lists its "
+                "The run matched more than \(matchLimit) steps: each step definition lists its "
                     + "\(Self.matchesShownPastLimit) slowest.\n")
         }
         if query.isInterrupted {

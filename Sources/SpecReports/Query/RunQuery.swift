@@ -33,9 +33,24 @@ public final class RunQuery {
     public let retention: Retention
 
     /// Creates an empty index that keeps what `retention` says.
-    public init(retention: Retention = .everything) {
+    public convenience init(retention: Retention = .everything) {
+        self.init(retention: retention, tuning: Tuning())
+    }
+
+    /// How a `.streaming` query spends memory (tests make it spill everything).
+    struct Tuning {
+        /// The bytes of each spool file kept in memory before it moves to disk.
+        var spoolMemoryBudget = 256 << 10
+        /// The documents no running test case uses that stay decoded.
+        var unusedDocumentsKept = 4
+    }
+
+    private let tuning: Tuning
+
+    init(retention: Retention, tuning: Tuning) {
         self.retention = retention
-        spool = retention == .streaming ? MessageSpool() : nil
+        self.tuning = tuning
+        spool = retention == .streaming ? MessageSpool(memoryBudget: tuning.spoolMemoryBudget) : nil
     }
 
     // MARK: Run
@@ -379,7 +394,7 @@ public final class RunQuery {
         loadedDocuments[ordinal]?.users = loaded.users - 1
         guard loaded.users == 1 else { return }
         unusedDocuments.append(ordinal)
-        while unusedDocuments.count > 4 {
+        while unusedDocuments.count > tuning.unusedDocumentsKept {
             let evicted = unusedDocuments.removeFirst()
             if let document = loadedDocuments.removeValue(forKey: evicted)?.document { gherkin.remove(document) }
         }

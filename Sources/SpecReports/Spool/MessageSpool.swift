@@ -15,15 +15,17 @@ final class MessageSpool {
         var length: Int
     }
 
-    private let documents = SpoolFile(purpose: "the run's Gherkin documents")
+    private let documents: SpoolFile
     private let pickles: RecordFile
     private let testCases: RecordFile
     private var writer = SpoolWriter(capacity: 1 << 14)
     private var scratch: [UInt8] = []
 
-    init() {
-        pickles = RecordFile(SpoolFile(purpose: "the run's pickles"))
-        testCases = RecordFile(SpoolFile(purpose: "the run's test cases"))
+    /// An empty spool keeping up to `memoryBudget` bytes of each kind of message in memory.
+    init(memoryBudget: Int = 256 << 10) {
+        documents = SpoolFile(purpose: "the run's Gherkin documents", memoryBudget: memoryBudget)
+        pickles = RecordFile(SpoolFile(purpose: "the run's pickles", memoryBudget: memoryBudget))
+        testCases = RecordFile(SpoolFile(purpose: "the run's test cases", memoryBudget: memoryBudget))
     }
 
     /// The first error met writing or reading a spool file.

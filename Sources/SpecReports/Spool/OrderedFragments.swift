@@ -18,7 +18,7 @@ final class OrderedFragments {
     private let overflow: SpoolFile
     private var scratch: [UInt8] = []
 
-    init(purpose: String, memoryBudget: Int = 1 << 20) {
+    init(purpose: String, memoryBudget: Int = 256 << 10) {
         self.memoryBudget = memoryBudget
         overflow = SpoolFile(purpose: purpose, memoryBudget: 0)
     }

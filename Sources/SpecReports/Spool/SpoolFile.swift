@@ -28,7 +28,7 @@ final class SpoolFile {
     /// The first error met writing or reading the temporary file; every later call does nothing.
     private(set) var error: ReportError?
 
-    init(purpose: String, memoryBudget: Int = 1 << 20) {
+    init(purpose: String, memoryBudget: Int = 256 << 10) {
         self.purpose = purpose
         self.memoryBudget = memoryBudget
     }
