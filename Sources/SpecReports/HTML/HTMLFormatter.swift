@@ -227,6 +227,8 @@ public final class HTMLFormatter: ReportFormatter {
 
     /// Notes the scenarios of `documents` (and those without a document) that never started.
     private func noteScenariosThatDidNotRun(of documents: [Int]) throws(ReportError) {
+        // Every pickle ran (the usual case): nothing to look for in the spooled pickles.
+        guard query.pickleCount > ranPickles else { return }
         let ran = Set(openDocuments.values.joined().map(\.pickleOrdinal) + orphans.map(\.pickleOrdinal))
         for record in query.pickles(ofDocuments: Set(documents + [-1])) where !ran.contains(record.ordinal) {
             let pickle = record.pickle
