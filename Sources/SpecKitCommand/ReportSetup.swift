@@ -121,9 +121,11 @@ final class ReportSink: MessageSink {
         environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
-        let query = RunQuery()
+        // The reports hold what has not ended yet and totals, not the run: a run of any size fits in memory.
+        let query = RunQuery(retention: .streaming)
         let console = ConsoleOutput()
         let loaded = historyURL.map { RunHistory.load(from: $0) }
+        query.notesScenarioOutcomes = loaded != nil
         history = historyURL.flatMap { url in loaded.map { (url, $0.history) } }
         historyWarning = loaded?.warning
         var reports: [Report] = []

@@ -125,7 +125,7 @@ public struct ReportDirectory: Sendable, Hashable {
     /// A reporter feeding every enabled report (and any `extra` formatters sharing its query, such as the
     /// console output).
     public func makeReporter(
-        query: RunQuery = RunQuery(), extra: [any ReportFormatter] = []
+        query: RunQuery = RunQuery(retention: .streaming), extra: [any ReportFormatter] = []
     ) throws(ReportError) -> Reporter {
         Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
     }
@@ -137,7 +137,8 @@ public struct ReportDirectory: Sendable, Hashable {
         var warnings: [String] = []
         let loaded = historyFile.map { RunHistory.load(from: $0) }
         if let warning = loaded?.warning { warnings.append(warning) }
-        let query = RunQuery()
+        let query = RunQuery(retention: .streaming)
+        query.notesScenarioOutcomes = loaded != nil
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }
         try reporter.finish()

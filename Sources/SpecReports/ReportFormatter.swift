@@ -28,7 +28,9 @@ extension ReportFormatter {
     /// Absorbs `envelope` into `query`, then reacts to it. Use `Reporter` instead when formatters share a query.
     public func consume(_ envelope: Envelope) throws(ReportError) {
         query.update(envelope)
+        if let error = query.error { throw error }
         try receive(envelope)
+        query.releaseSettledTestCases()
     }
 
     /// Consumes every envelope of `envelopes`, then finishes the report.
@@ -78,9 +80,11 @@ public final class Reporter {
     }
 
     /// Indexes `envelope` once, then lets every formatter that has not failed react to it. Throws the first error
-    /// met for this envelope, after every other formatter has had it.
+    /// met for this envelope, after every other formatter has had it. With a `.streaming` query, then lets the query drop what no formatter needs any more.
     public func consume(_ envelope: Envelope) throws(ReportError) {
         query.update(envelope)
+        if let error = query.error { throw error }
+        defer { query.releaseSettledTestCases() }
         var firstError: ReportError?
         for formatter in formatters where failures[ObjectIdentifier(formatter)] == nil {
             do throws(ReportError) {

@@ -58,6 +58,10 @@ struct RunBenchmark {
     /// Whether the stream also feeds the console report (`progress`, its failure listing with snippets and
     /// did-you-means), written to `/dev/null`, as `feed-specs` does by default.
     var console = false
+    /// A folder the stream's reports are written to as `feed-specs` writes them (`message`, `junit`, `json` and
+    /// `rerun`, and `html` with `withHTML`), to measure what they cost a run of the bench's size.
+    var reportFolder: String?
+    var withHTML = false
 
     /// The step library of a benchmark run.
     enum Steps: String {
@@ -141,7 +145,9 @@ struct RunBenchmark {
         } catch {
             throw BenchError(error.message)
         }
-        let console = try self.console ? ConsoleReport() : nil
+        let console =
+            self.console || reportFolder != nil
+            ? try BenchReports(console: self.console, folder: reportFolder, withHTML: withHTML) : nil
         let counter = CountingSink(sink, console: console, start: start)
         let summary: RunSummary
         do {
@@ -191,14 +197,14 @@ enum CorpusShape: String {
 /// the bench's own overhead, kept out of the figures as far as it can be).
 final class CountingSink: MessageSink {
     private let next: NDJSONFileSink
-    private let console: ConsoleReport?
+    private let console: BenchReports?
     private let total = Atomic(0)
     private let start: ContinuousClock.Instant
     private let first = Mutex<Duration?>(nil)
     private let hasFirst = Atomic(false)
     private let sourceCount = Atomic(0)
 
-    init(_ next: NDJSONFileSink, console: ConsoleReport?, start: ContinuousClock.Instant) {
+    init(_ next: NDJSONFileSink, console: BenchReports?, start: ContinuousClock.Instant) {
         self.next = next
         self.console = console
         self.start = start
@@ -233,19 +239,41 @@ final class CountingSink: MessageSink {
     }
 }
 
-/// The console report of `feed-specs` (progress, then the summary with its failure listing), written to /dev/null.
-final class ConsoleReport: Sendable {
+/// The reports of `feed-specs` over one streaming query: the console report (progress, then the summary with its
+/// failure listing) written to /dev/null, and report files written to a folder.
+final class BenchReports: Sendable {
     private let reporter: Mutex<Reporter>
     private let failure = Mutex<ReportError?>(nil)
 
-    init() throws {
-        let descriptor = open("/dev/null", O_WRONLY)
-        guard descriptor >= 0 else { throw BenchError("/dev/null: cannot open for writing") }
-        let query = RunQuery()
-        let progress = ProgressFormatter(
-            output: FileDescriptorOutput(descriptor: descriptor, name: "/dev/null"), flushesEachStep: false,
-            query: query)
-        reporter = Mutex(Reporter(query: query, formatters: [progress]))
+    init(console: Bool, folder: String?, withHTML: Bool) throws {
+        let query = RunQuery(retention: .streaming)
+        var formatters: [any ReportFormatter] = []
+        if console {
+            let descriptor = open("/dev/null", O_WRONLY)
+            guard descriptor >= 0 else { throw BenchError("/dev/null: cannot open for writing") }
+            formatters.append(
+                ProgressFormatter(
+                    output: FileDescriptorOutput(descriptor: descriptor, name: "/dev/null"), flushesEachStep: false,
+                    query: query))
+        }
+        if let folder {
+            var files: [(ReportFormat, String)] = [
+                (.message, "cucumber-messages.ndjson"), (.junit, "junit.xml"), (.json, "cucumber.json"),
+                (.rerun, "rerun.txt"),
+            ]
+            if withHTML { files.append((.html, "report.html")) }
+            for (format, name) in files {
+                let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+                do {
+                    formatters.append(
+                        format.makeFormatter(
+                            output: try AtomicFileOutput(url), settings: ReportSettings(), query: query))
+                } catch {
+                    throw BenchError("\(error)")
+                }
+            }
+        }
+        reporter = Mutex(Reporter(query: query, formatters: formatters))
     }
 
     func emit(_ envelope: Envelope) {
@@ -262,9 +290,9 @@ final class ConsoleReport: Sendable {
         do throws(ReportError) {
             try reporter.withLock { reporter throws(ReportError) in try reporter.finish() }
         } catch {
-            throw BenchError("the console report failed: \(error)")
+            throw BenchError("the reports failed: \(error)")
         }
-        if let error = failure.withLock({ $0 }) { throw BenchError("the console report failed: \(error)") }
+        if let error = failure.withLock({ $0 }) { throw BenchError("the reports failed: \(error)") }
     }
 }
 
@@ -313,13 +341,13 @@ final class ResultBox<Value: Sendable>: Sendable {
 }
 
 func runRun(_ arguments: [String]) throws {
-    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps", "--console"]
+    let flags: Set<String> = ["--dry-run", "--catch-all", "--no-steps", "--console", "--html"]
     let dryRun = arguments.contains("--dry-run")
     if arguments.contains("--catch-all") && arguments.contains("--no-steps") {
         throw BenchError("--catch-all and --no-steps exclude each other")
     }
     let (positional, named) = try options(
-        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb", "--shape"])
+        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb", "--shape", "--reports"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
@@ -327,6 +355,9 @@ func runRun(_ arguments: [String]) throws {
     if named["--kept-mb"] != nil { benchmark.keptMegabytes = try integer(named, "--kept-mb", default: 0, minimum: 0) }
     benchmark.dryRun = dryRun
     benchmark.console = arguments.contains("--console")
+    benchmark.reportFolder = named["--reports"]
+    benchmark.withHTML = arguments.contains("--html")
+    if benchmark.withHTML && benchmark.reportFolder == nil { throw BenchError("--html needs --reports DIR") }
     benchmark.shape = try CorpusShape(named["--shape"])
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }

@@ -4,7 +4,7 @@
 //                                   [--language CODE]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
 //     feed-specs-bench run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run]
-//                                 [--catch-all | --no-steps] [--kept-mb N] [--console]
+//                                 [--catch-all | --no-steps] [--kept-mb N] [--console] [--reports DIR [--html]]
 //     feed-specs-bench regex [--texts N]
 //     feed-specs-bench suggest [--rounds N]
 //
@@ -31,7 +31,7 @@ func allSubcommands() -> [Subcommand] {
             name: "run",
             usage:
                 "run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps]"
-                + " [--kept-mb N] [--console]",
+                + " [--kept-mb N] [--console] [--reports DIR [--html]]",
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
         Subcommand(name: "suggest", usage: "suggest [--rounds N]", run: runSuggest),

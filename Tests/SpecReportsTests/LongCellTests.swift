@@ -12,7 +12,7 @@ struct LongCellTests {
         builder.scenario("One", [.passed("a short step"), .passed(long)])
         let text = try render(builder.build()) { UsageFormatter(output: $0) }
         #expect(text.utf8.count < 10_000, "\(text.utf8.count) bytes")
-        let cut = String(repeating: "x", count: TableCell.maximumWidth - 1) + "…"
+        let cut = String(repeating: "x", count: ReportCell.maximumWidth - 1) + "…"
         #expect(text.contains("│ \(cut) │"))
         #expect(text.contains("│   a short step"))
         let lines = text.split(separator: "\n")
@@ -29,7 +29,7 @@ struct LongCellTests {
         #expect(text.contains(long), "the long step is shown whole")
         let shortLines = text.split(separator: "\n").filter { $0.contains("step 7 ") }
         #expect(shortLines.count == 1)
-        #expect(shortLines.allSatisfy { $0.count <= 6 + 4 + TableCell.maximumWidth + 40 }, "\(shortLines)")
+        #expect(shortLines.allSatisfy { $0.count <= 6 + 4 + ReportCell.maximumWidth + 40 }, "\(shortLines)")
         #expect(shortLines.first?.contains("# Sources/Steps.swift") == true)
     }
 
@@ -42,6 +42,6 @@ struct LongCellTests {
         builder.scenario("Table", [step])
         let text = try render(builder.build()) { PrettyFormatter(output: $0, flushesEachStep: false) }
         #expect(text.utf8.count < 40_000, "\(text.utf8.count) bytes")
-        #expect(text.contains("| short  | " + String(repeating: "z", count: TableCell.maximumWidth - 1) + "… |"))
+        #expect(text.contains("| short  | " + String(repeating: "z", count: ReportCell.maximumWidth - 1) + "… |"))
     }
 }

@@ -22,13 +22,29 @@ public struct SummaryText {
     /// The number of failures (and of warnings) listed in full by default.
     public static let defaultListLimit = 100
 
+    /// The failures and warnings of the test cases, as far as they are listed (nil: made from `query` when asked).
+    private let listing: IssueListing?
+
     /// Creates the summary of `query`'s run; with `history` (the runs before it), the summary ends with the
     /// scenarios whose status changed since the last run.
+    ///
+    /// The failures are those of the test cases `query` holds: with a `.streaming` query, only the console formatters
+    /// (which note each failure as its test case ends) list them all.
     public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
         self.query = query
         self.style = style
         self.strict = strict
         self.history = history
+        listing = nil
+    }
+
+    /// Creates the summary of a run whose failures `listing` noted as its test cases ended.
+    init(query: RunQuery, style: ConsoleStyle, strict: Bool, history: RunHistory?, listing: IssueListing) {
+        self.query = query
+        self.style = style
+        self.strict = strict
+        self.history = history
+        self.listing = listing
     }
 
     /// The whole text: issues, then the totals.
@@ -149,16 +165,14 @@ public struct SummaryText {
                 "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
             failures.append { text }
         }
-        for attempt in query.attempts {
-            let status = attempt.status
-            guard status != .passed, status != .skipped, status != .unknown else { continue }
-            let counted = query.counts(attempt)
-            if counted && attempt.isFailing(strict: strict) {
-                failures.append { AttemptText(query: query, style: style).text(of: attempt) }
-            } else {
-                warnings.append { AttemptText(query: query, style: style).text(of: attempt) }
-            }
+        var listing = self.listing ?? IssueListing(query: query, style: style, strict: strict, limit: listLimit)
+        listing.finish(query: query)
+        for (index, text) in listing.failures.enumerated() {
+            if index < listLimit { failures.append { text } }
         }
+        failures.count(more: listing.failureCount - min(listing.failures.count, listLimit))
+        for text in listing.warnings.prefix(listLimit) { warnings.append { text } }
+        warnings.count(more: listing.warningCount - min(listing.warnings.count, listLimit))
         if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
             let message =
                 finished.exception?.stackTrace ?? finished.message ?? finished.exception?.message ?? "unknown error"
@@ -189,6 +203,75 @@ public struct SummaryText {
                 more += 1
             }
         }
+
+        /// Counts `count` items left out without making them.
+        mutating func count(more count: Int) {
+            more += max(count, 0)
+        }
+    }
+}
+
+/// The failures and warnings of a run's test cases as they end, each attempt worded as the summary lists it: only
+/// the first `limit` of each (in the order the attempts started) are worded and kept, the others counted, so a run
+/// with a million failing scenarios costs the console no more than one with a hundred.
+struct IssueListing {
+    private let style: ConsoleStyle
+    private let strict: Bool
+    let limit: Int
+    /// The first failures (attempts that count and fail the run) and warnings, by the order their attempts started.
+    private var kept: (failures: [(index: Int, text: String)], warnings: [(index: Int, text: String)]) = ([], [])
+    private(set) var failureCount = 0
+    private(set) var warningCount = 0
+    private var finished = false
+
+    /// An empty listing.
+    init(style: ConsoleStyle, strict: Bool, limit: Int) {
+        self.style = style
+        self.strict = strict
+        self.limit = max(limit, 0)
+    }
+
+    /// The listing of the test cases `query` holds.
+    init(query: RunQuery, style: ConsoleStyle, strict: Bool, limit: Int) {
+        self.init(style: style, strict: strict, limit: limit)
+        for run in query.heldRuns where run.isSettled { add(run, query: query) }
+    }
+
+    /// The failures kept, in order.
+    var failures: [String] { kept.failures.map(\.text) }
+    /// The warnings kept, in order.
+    var warnings: [String] { kept.warnings.map(\.text) }
+
+    /// Notes the attempts of `run`, whose last attempt counts.
+    mutating func add(_ run: TestCaseRun, query: RunQuery) {
+        for attempt in run.attempts {
+            let status = attempt.status
+            guard status != .passed, status != .skipped, status != .unknown else { continue }
+            if attempt === run.counted && attempt.isFailing(strict: strict) {
+                failureCount += 1
+                keep(attempt, in: &kept.failures, query: query)
+            } else {
+                warningCount += 1
+                keep(attempt, in: &kept.warnings, query: query)
+            }
+        }
+    }
+
+    /// Notes the test cases that did not settle (the run was interrupted, or a retry never came).
+    mutating func finish(query: RunQuery) {
+        guard !finished else { return }
+        finished = true
+        for run in query.unsettledRuns { add(run, query: query) }
+    }
+
+    private func keep(_ attempt: TestCaseAttempt, in list: inout [(index: Int, text: String)], query: RunQuery) {
+        if list.count >= limit {
+            guard let last = list.last, attempt.index < last.index else { return }
+            list.removeLast()
+        }
+        let text = AttemptText(query: query, style: style).text(of: attempt)
+        let position = list.firstIndex { $0.index > attempt.index } ?? list.endIndex
+        list.insert((attempt.index, text), at: position)
     }
 }
 

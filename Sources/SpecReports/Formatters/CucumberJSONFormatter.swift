@@ -33,26 +33,76 @@ public final class CucumberJSONFormatter: ReportFormatter {
     public let query: RunQuery
     private let output: any ReportOutput
     private let style: Style
+    /// The scenarios written so far, in the order they first started: each with its feature's URI and, when it
+    /// starts a run of scenarios of another feature than the one before, that feature's head.
+    private let elements: SpoolFile
+    private let ordered: OrderedFragments
+    private var lastURI: String?
+    private var seenURIs: Set<Int> = []
+    /// Whether a feature's scenarios are not all next to each other (a shuffled or parallel order): the features
+    /// are then gathered before they are written.
+    private var needsGathering = false
 
     /// Creates a Cucumber JSON formatter writing to `output`.
     public init(output: any ReportOutput, style: Style = .legacy, query: RunQuery = RunQuery()) {
         self.query = query
         self.output = output
         self.style = style
+        elements = SpoolFile(purpose: "the Cucumber JSON report (\(output.name))")
+        ordered = OrderedFragments(purpose: "the Cucumber JSON report (\(output.name))")
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Writes each scenario once it has settled (to a temporary place: features group their scenarios).
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        guard case .testCaseFinished = envelope, let run = query.justSettled else { return }
+        try ordered.add(run.ordinal, render(run), to: keep)
+    }
+
+    /// The piece of a test case: its URI, its feature's head and its elements (empty without a pickle).
+    private func render(_ run: TestCaseRun) -> [UInt8] {
+        guard let attempt = run.counted, let pickle = attempt.pickle else { return [] }
+        var json = JSONWriter(capacity: 1 << 12)
+        writeFeatureHead(uri: pickle.uri, lineage: query.lineage(of: pickle), to: &json)
+        var piece = SpoolWriter(capacity: json.count * 4)
+        piece.string(pickle.uri)
+        json.withUnsafeBytes { piece.raw($0) }
+        json.removeAll()
+        json.beginArray()
+        writeElements(of: attempt, pickle: pickle, to: &json)
+        json.withUnsafeBytes { bytes in piece.raw(UnsafeRawBufferPointer(rebasing: bytes.dropFirst())) }
+        return piece.bytes
+    }
+
+    /// Keeps a piece in the order the test cases first started, with its feature's head only when it starts a
+    /// run of another feature's scenarios.
+    private func keep(_ ordinal: Int, _ piece: [UInt8]) throws(ReportError) {
+        guard !piece.isEmpty else { return }
+        var record = SpoolWriter(capacity: piece.count)
+        piece.withUnsafeBytes { bytes in
+            var reader = SpoolReader(bytes)
+            let uri = reader.string()
+            let head = reader.rawBytes()
+            let body = reader.rawBytes()
+            let startsRun = uri != lastURI
+            if startsRun {
+                if !seenURIs.insert(uri.hashValue).inserted { needsGathering = true }
+                lastURI = uri
+            }
+            record.string(uri)
+            record.bool(startsRun)
+            if startsRun { record.raw(head) }
+            record.raw(body)
+        }
+        var length = UInt32(record.bytes.count).littleEndian
+        withUnsafeBytes(of: &length) { _ = elements.append($0) }
+        elements.append(record.bytes)
+        if let error = elements.error { throw error }
+    }
 
     /// Writes the report (feature by feature) and closes the output.
     public func finish() throws(ReportError) {
-        var uris: [String] = []
-        var attemptsByURI: [String: [TestCaseAttempt]] = [:]
-        for attempt in query.countedAttempts {
-            guard let pickle = attempt.pickle else { continue }
-            if attemptsByURI[pickle.uri] == nil { uris.append(pickle.uri) }
-            attemptsByURI[pickle.uri, default: []].append(attempt)
-        }
+        let unsettled = Dictionary(query.unsettledRuns.map { ($0.ordinal, $0) }) { first, _ in first }
+        try ordered.finish(upTo: query.runCount, making: { unsettled[$0].map(render) }, to: keep)
         var json = JSONWriter(capacity: 1 << 16)
         switch style {
         case .legacy:
@@ -64,18 +114,96 @@ public final class CucumberJSONFormatter: ReportFormatter {
             try emit(&json)
             try emit("[")
         }
-        for (index, uri) in uris.enumerated() {
-            writeFeature(uri: uri, attempts: attemptsByURI[uri] ?? [], to: &json)
-            if index > 0 { try emit(",") }
-            try emit(&json)
-        }
+        let featureCount = needsGathering ? try writeGatheredFeatures() : try writeFeaturesInOrder()
         for (index, file) in ReportText.parseErrorsByFile(query.parseErrors).enumerated() {
             writeUnparsedFeature(uri: file.uri, errors: file.errors, to: &json)
-            if index > 0 || !uris.isEmpty { try emit(",") }
+            if index > 0 || featureCount > 0 { try emit(",") }
             try emit(&json)
         }
         try emit(style == .legacy ? "]\n" : "]}\n")
         try output.close()
+    }
+
+    private struct Record {
+        var uri: String
+        /// Where the feature's head and the elements are in the record (the body ends it).
+        var head: Range<Int>?
+        var body: Range<Int>
+    }
+
+    /// Reads the kept records in order, with their bytes.
+    private func forEachRecord(_ body: (Record, [UInt8]) throws(ReportError) -> Void) throws(ReportError) {
+        var position = 0
+        var bytes: [UInt8] = []
+        while position + 4 <= elements.count {
+            elements.read(offset: position, length: 4, into: &bytes)
+            let length = bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+            elements.read(offset: position + 4, length: length, into: &bytes)
+            if let error = elements.error { throw error }
+            position += 4 + length
+            let record: Record = bytes.withUnsafeBytes { raw in
+                var reader = SpoolReader(raw)
+                let uri = reader.string()
+                let head = reader.bool() ? reader.byteRange() : nil
+                return Record(uri: uri, head: head, body: reader.byteRange())
+            }
+            try body(record, bytes)
+        }
+    }
+
+    /// Writes the features of records whose feature's scenarios are next to each other; returns how many.
+    private func writeFeaturesInOrder() throws(ReportError) -> Int {
+        var count = 0
+        try forEachRecord { record, bytes throws(ReportError) in
+            if let head = record.head {
+                if count > 0 { try emit("]},") }
+                try write(bytes[head])
+                count += 1
+            } else {
+                try emit(",")
+            }
+            try write(bytes[record.body])
+        }
+        if count > 0 { try emit("]}") }
+        return count
+    }
+
+    /// Writes the features of records in any order, each feature gathering its scenarios (read again from the spool
+    /// file); returns how many.
+    private func writeGatheredFeatures() throws(ReportError) -> Int {
+        var order: [String] = []
+        var features: [String: [Range<Int>]] = [:]
+        var position = 0
+        try forEachRecord { record, _ in
+            let start = position + 4
+            let length = record.body.upperBound
+            position = start + length
+            if features[record.uri] == nil {
+                order.append(record.uri)
+                features[record.uri] = record.head.map { [$0.lowerBound + start..<$0.upperBound + start] } ?? [0..<0]
+            }
+            features[record.uri]?.append(record.body.lowerBound + start..<record.body.upperBound + start)
+        }
+        var bytes: [UInt8] = []
+        for (index, uri) in order.enumerated() {
+            guard let ranges = features.removeValue(forKey: uri) else { continue }
+            if index > 0 { try emit(",") }
+            for (rangeIndex, range) in ranges.enumerated() {
+                if rangeIndex > 1 { try emit(",") }
+                elements.read(offset: range.lowerBound, length: range.count, into: &bytes)
+                if let error = elements.error { throw error }
+                try write(bytes[...])
+            }
+            try emit("]}")
+        }
+        return order.count
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>) throws(ReportError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(ReportError) in try output.write(raw) }
+        }
+        try result.get()
     }
 
     private func emit(_ text: StaticString) throws(ReportError) {
@@ -92,8 +220,8 @@ public final class CucumberJSONFormatter: ReportFormatter {
 
     // MARK: Features and elements
 
-    private func writeFeature(uri: String, attempts: [TestCaseAttempt], to json: inout JSONWriter) {
-        let lineage = attempts.first?.pickle.flatMap { query.lineage(of: $0) }
+    /// A feature's object up to the opening of its `elements` array, as its first scenario's lineage gives it.
+    private func writeFeatureHead(uri: String, lineage: PickleLineage?, to json: inout JSONWriter) {
         let feature = lineage?.feature
         json.beginObject()
         json.field("uri", uri)
@@ -108,12 +236,6 @@ public final class CucumberJSONFormatter: ReportFormatter {
         json.endArray()
         json.key("elements")
         json.beginArray()
-        for attempt in attempts {
-            guard let pickle = attempt.pickle else { continue }
-            writeElements(of: attempt, pickle: pickle, to: &json)
-        }
-        json.endArray()
-        json.endObject()
     }
 
     /// A file that could not be parsed: a feature named after it with one failed step per parse error.

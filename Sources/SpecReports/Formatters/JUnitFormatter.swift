@@ -22,6 +22,29 @@ public final class JUnitFormatter: ReportFormatter {
     private let strict: Bool
     private let variant: String?
 
+    /// The test cases written so far (in the order they first started), and how many of each outcome.
+    private let cases: SpoolFile
+    private let ordered: OrderedFragments
+    private var piece = OutputBuffer.fragment()
+    private var tally = Tally()
+
+    private struct Tally {
+        var tests = 0
+        var skipped = 0
+        var failures = 0
+        var errors = 0
+
+        mutating func count(_ outcome: Outcome) {
+            tests += 1
+            switch outcome {
+            case .passed: break
+            case .skipped: skipped += 1
+            case .failure: failures += 1
+            case .error: errors += 1
+            }
+        }
+    }
+
     /// Creates a JUnit formatter writing to `output`; `suiteName` names the `testsuite`. With a `variant` (the
     /// store or setup the run used), every scenario's test case name ends in ` [variant]`, so the reports of
     /// several variants of one run never hold two test cases of the same name.
@@ -34,10 +57,28 @@ public final class JUnitFormatter: ReportFormatter {
         self.suiteName = suiteName
         self.strict = strict
         self.variant = variant
+        cases = SpoolFile(purpose: "the JUnit report (\(output.name))")
+        ordered = OrderedFragments(purpose: "the JUnit report (\(output.name))")
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Writes each scenario's test case once it has settled (to a temporary place: the suite's totals come first).
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        guard case .testCaseFinished = envelope, let run = query.justSettled else { return }
+        try ordered.add(run.ordinal, render(run), to: keep)
+    }
+
+    private func keep(_ ordinal: Int, _ bytes: [UInt8]) throws(ReportError) {
+        cases.append(bytes)
+        if let error = cases.error { throw error }
+    }
+
+    private func render(_ run: TestCaseRun) -> [UInt8] {
+        guard let attempt = run.counted else { return [] }
+        let item = testCase(for: attempt)
+        tally.count(item.outcome)
+        write(item, to: piece)
+        return piece.takeFragment()
+    }
 
     private enum Outcome {
         case passed
@@ -57,23 +98,14 @@ public final class JUnitFormatter: ReportFormatter {
 
     /// Writes the report and closes the output.
     public func finish() throws(ReportError) {
-        var cases = query.countedAttempts.map(testCase(for:))
-        cases += runErrors
-        var failures = 0
-        var skipped = 0
-        var errors = 0
-        for item in cases {
-            switch item.outcome {
-            case .passed: break
-            case .skipped: skipped += 1
-            case .failure: failures += 1
-            case .error: errors += 1
-            }
-        }
+        let unsettled = Dictionary(query.unsettledRuns.map { ($0.ordinal, $0) }) { first, _ in first }
+        try ordered.finish(upTo: query.runCount, making: { unsettled[$0].map(render) }, to: keep)
+        let errors = runErrors
+        for item in errors { tally.count(item.outcome) }
         buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"")
         buffer.appendXML(suiteName, attribute: true)
-        buffer.append("\" time=\"\(ReportText.seconds(query.runDuration))\" tests=\"\(cases.count)\"")
-        buffer.append(" skipped=\"\(skipped)\" failures=\"\(failures)\" errors=\"\(errors)\"")
+        buffer.append("\" time=\"\(ReportText.seconds(query.runDuration))\" tests=\"\(tally.tests)\"")
+        buffer.append(" skipped=\"\(tally.skipped)\" failures=\"\(tally.failures)\" errors=\"\(tally.errors)\"")
         if let started = query.testRunStarted {
             buffer.append(" timestamp=\"\(Self.timestamp(started.timestamp))\"")
         }
@@ -81,15 +113,17 @@ public final class JUnitFormatter: ReportFormatter {
         if query.isInterrupted {
             buffer.append("<properties>\n<property name=\"interrupted\" value=\"true\"/>\n</properties>\n")
         }
-        for item in cases {
-            write(item)
+        try buffer.flush()
+        try cases.copy(into: buffer.output)
+        for item in errors {
+            write(item, to: buffer)
             try buffer.flushIfNeeded()
         }
         buffer.append("</testsuite>\n")
         try buffer.close()
     }
 
-    private func write(_ item: Case) {
+    private func write(_ item: Case, to buffer: OutputBuffer) {
         buffer.append("<testcase classname=\"")
         buffer.appendXML(item.classname, attribute: true)
         buffer.append("\" name=\"")
@@ -111,11 +145,11 @@ public final class JUnitFormatter: ReportFormatter {
             buffer.append("\n</\(element)>\n")
         }
         if let attempt = item.attempt, case .passed = item.outcome, query.isFlaky(attempt) {
-            writeFlakyFailures(of: attempt)
+            writeFlakyFailures(of: attempt, to: buffer)
         }
         if let attempt = item.attempt {
             buffer.append("<system-out><![CDATA[\n")
-            writeSteps(of: attempt)
+            writeSteps(of: attempt, to: buffer)
             buffer.append("]]></system-out>\n")
         }
         buffer.append("</testcase>\n")
@@ -123,7 +157,7 @@ public final class JUnitFormatter: ReportFormatter {
 
     /// A flaky test case's failed attempts, as Maven Surefire writes them (`flakyFailure`, read by Jenkins' JUnit
     /// plugin, GitLab and most CI dashboards): the test case passes, and each earlier attempt's failure is kept.
-    private func writeFlakyFailures(of attempt: TestCaseAttempt) {
+    private func writeFlakyFailures(of attempt: TestCaseAttempt, to buffer: OutputBuffer) {
         for earlier in query.earlierAttempts(of: attempt) {
             guard let problem = query.problems(in: earlier).first else { continue }
             let type = problem.result.exception?.type ?? problem.status.rawValue.lowercased()
@@ -224,7 +258,7 @@ public final class JUnitFormatter: ReportFormatter {
 
     /// One line per finished step, `Given some text.........passed`, dotted up to column 76 as Cucumber's JUnit
     /// XML formatter writes them.
-    private func writeSteps(of attempt: TestCaseAttempt) {
+    private func writeSteps(of attempt: TestCaseAttempt, to buffer: OutputBuffer) {
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {
             guard let pickleStepId = testStep.pickleStepId, let result = attempt.stepResults[index],
                 let pickleStep = query.pickleStep(id: pickleStepId)

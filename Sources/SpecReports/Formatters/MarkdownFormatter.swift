@@ -12,6 +12,7 @@ public final class MarkdownFormatter: ReportFormatter {
     private let strict: Bool
     private let maxItems: Int
     private let tagLinks: TagLinks
+    private var notes: Notes
 
     /// Creates a Markdown formatter writing to `output`. At most `maxItems` failures and undefined steps are
     /// listed (CI pages limit their size); `title` names the run; tags matching `tagLinks` link to their tracker.
@@ -25,6 +26,7 @@ public final class MarkdownFormatter: ReportFormatter {
         self.strict = strict
         self.maxItems = maxItems
         self.tagLinks = tagLinks
+        notes = Notes(limit: maxItems)
     }
 
     /// ` · ` and the scenario's tags, each a link to its tracker when `tagLinks` gives one; empty without tags.
@@ -48,17 +50,22 @@ public final class MarkdownFormatter: ReportFormatter {
         return try AppendingFileOutput(URL(fileURLWithPath: path))
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Notes each test case's failure, flakiness and undefined steps as it ends (the summary lists the first ones).
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        if case .testCaseFinished = envelope, let run = query.justSettled { note(run) }
+        for document in query.justCompletedDocuments { notes.forgetSteps(ofDocument: document) }
+    }
 
     /// Writes the summary and closes the output.
     public func finish() throws(ReportError) {
+        for run in query.unsettledRuns { note(run) }
         buffer.append(markdown)
         try buffer.close()
     }
 
     /// The whole summary.
     public var markdown: String {
+        let notes = self.notes
         let statistics = query.statistics(strict: strict)
         var text = ""
         let outcome: String
@@ -81,9 +88,9 @@ public final class MarkdownFormatter: ReportFormatter {
             text += "\n**The test run failed:**\n\n" + Self.codeBlock(message)
         }
         text += hookFailures
-        text += failures
-        text += flakyScenarios
-        text += undefinedSteps
+        text += failures(notes)
+        text += flakyScenarios(notes)
+        text += undefinedSteps(notes)
         return text
     }
 
@@ -113,77 +120,157 @@ public final class MarkdownFormatter: ReportFormatter {
         return text
     }
 
-    private var failures: String {
-        let failing = query.countedAttempts.filter { $0.isFailing(strict: strict) }
-        guard !failing.isEmpty else { return "" }
-        var text = "\n### Failing scenarios (\(failing.count))\n\n"
-        for attempt in failing.prefix(maxItems) {
-            guard let pickle = attempt.pickle else { continue }
-            let feature = query.lineage(of: pickle)?.feature.name
-            let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
-            text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
-            text += " (\(attempt.status.rawValue.lowercased()))\(tags(of: pickle))\n"
-            if let problem = query.problems(in: attempt).first(where: { $0.status == attempt.status }) {
-                if problem.pickleStep != nil {
-                    text += "  - Step: `\(Self.escapeCode(problem.title))`"
-                    text += " — `\(Self.escapeCode(problem.featurePlace.description))`\n"
+    /// What the summary lists of a run, noted test case by test case: the first `limit` failing scenarios, flaky
+    /// scenarios and undefined steps (in the order the test cases first started), and how many there are.
+    private struct Notes {
+        let limit: Int
+        var failing: [(ordinal: Int, text: String)] = []
+        var failingCount = 0
+        var flaky: [(ordinal: Int, text: String)] = []
+        var flakyCount = 0
+        /// The first undefined steps, one per `file:line`, by the test case and step that first had them.
+        var undefined: [(key: [Int], location: String, text: String)] = []
+        var undefinedCount = 0
+        /// The lines of the undefined steps seen, by document (forgotten once the document's scenarios all ended)
+        /// or, for a pickle without a document, by URI.
+        var undefinedLines: [Int: Set<Int>] = [:]
+        var undefinedLinesWithoutDocument: [String: Set<Int>] = [:]
+
+        init(limit: Int) {
+            self.limit = max(limit, 0)
+        }
+
+        mutating func forgetSteps(ofDocument ordinal: Int) {
+            undefinedLines[ordinal] = nil
+        }
+
+        /// Keeps the text `make` makes at `ordinal` if it is among the first `limit` (`make` is called only then).
+        static func keep(
+            _ ordinal: Int, in list: inout [(ordinal: Int, text: String)], limit: Int, _ make: () -> String
+        ) {
+            if list.count >= limit {
+                guard let last = list.last, ordinal < last.ordinal else { return }
+                list.removeLast()
+            }
+            let position = list.firstIndex { $0.ordinal > ordinal } ?? list.endIndex
+            list.insert((ordinal, make()), at: position)
+        }
+
+        /// Notes an undefined step at `location` (`line` in the document, or the URI's), first had by `key`.
+        mutating func noteUndefined(
+            key: [Int], location: String, line: Int, document: Int?, uri: String, _ make: () -> String
+        ) {
+            let isNew =
+                if let document {
+                    undefinedLines[document, default: []].insert(line).inserted
+                } else {
+                    undefinedLinesWithoutDocument[uri, default: []].insert(line).inserted
                 }
-                text += Self.codeBlock(problem.explanation, indent: 2)
+            if isNew { undefinedCount += 1 }
+            if let index = undefined.firstIndex(where: { $0.location == location }) {
+                guard key.lexicographicallyPrecedes(undefined[index].key) else { return }
+                undefined.remove(at: index)
+            } else if undefined.count >= limit {
+                guard let last = undefined.last, key.lexicographicallyPrecedes(last.key) else { return }
+                undefined.removeLast()
+            }
+            let position = undefined.firstIndex { key.lexicographicallyPrecedes($0.key) } ?? undefined.endIndex
+            undefined.insert((key, location, make()), at: position)
+        }
+    }
+
+    private func note(_ run: TestCaseRun) {
+        guard let attempt = run.counted else { return }
+        if attempt.isFailing(strict: strict) {
+            notes.failingCount += 1
+            Notes.keep(run.ordinal, in: &notes.failing, limit: notes.limit) {
+                attempt.pickle.map { failureText(attempt, $0) } ?? ""
             }
         }
-        if failing.count > maxItems { text += "\n…and \(failing.count - maxItems) more (see the full report).\n" }
+        if query.isFlaky(attempt) {
+            notes.flakyCount += 1
+            Notes.keep(run.ordinal, in: &notes.flaky, limit: notes.limit) {
+                attempt.pickle.map { flakyText(attempt, $0) } ?? ""
+            }
+        }
+        guard let pickle = attempt.pickle else { return }
+        for (index, testStep) in attempt.testCase.testSteps.enumerated()
+        where attempt.stepResults[index]?.status == .undefined {
+            guard let pickleStepId = testStep.pickleStepId, let pickleStep = query.pickleStep(id: pickleStepId)
+            else { continue }
+            let line = query.gherkinStep(of: pickleStep)?.location.line
+            let location = ReportText.location(pickle.uri, line)
+            notes.noteUndefined(
+                key: [run.ordinal, index], location: location, line: line ?? -1, document: run.documentOrdinal,
+                uri: pickle.uri
+            ) {
+                undefinedText(
+                    step: query.keyword(of: pickleStep) + pickleStep.text, location: location,
+                    snippet: query.snippetText(forPickleStep: pickleStepId),
+                    closest: query.closestStepDefinitions(toPickleStep: pickleStepId))
+            }
+        }
+    }
+
+    private func failureText(_ attempt: TestCaseAttempt, _ pickle: Pickle) -> String {
+        let feature = query.lineage(of: pickle)?.feature.name
+        let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
+        var text = "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
+        text += " (\(attempt.status.rawValue.lowercased()))\(tags(of: pickle))\n"
+        if let problem = query.problems(in: attempt).first(where: { $0.status == attempt.status }) {
+            if problem.pickleStep != nil {
+                text += "  - Step: `\(Self.escapeCode(problem.title))`"
+                text += " — `\(Self.escapeCode(problem.featurePlace.description))`\n"
+            }
+            text += Self.codeBlock(problem.explanation, indent: 2)
+        }
+        return text
+    }
+
+    private func flakyText(_ attempt: TestCaseAttempt, _ pickle: Pickle) -> String {
+        let feature = query.lineage(of: pickle)?.feature.name
+        let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
+        var text = "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
+        text += " (passed on attempt \(attempt.attempt + 1))\(tags(of: pickle))\n"
+        if let problem = query.earlierAttempts(of: attempt).last.flatMap({ query.problems(in: $0).first }) {
+            text += Self.codeBlock(problem.explanation, indent: 2)
+        }
+        return text
+    }
+
+    private func undefinedText(step: String, location: String, snippet: String?, closest: [String]) -> String {
+        var text = "- `\(Self.escapeCode(step))` — `\(Self.escapeCode(location))`\n"
+        if !closest.isEmpty {
+            text += "  Did you mean " + closest.map { "`\(Self.escapeCode($0))`" }.joined(separator: ", ") + "?\n"
+        }
+        if let snippet { text += Self.codeBlock(snippet, language: "swift", indent: 2) }
+        return text
+    }
+
+    private func failures(_ notes: Notes) -> String {
+        guard notes.failingCount > 0 else { return "" }
+        var text = "\n### Failing scenarios (\(notes.failingCount))\n\n"
+        for item in notes.failing { text += item.text }
+        if notes.failingCount > maxItems {
+            text += "\n…and \(notes.failingCount - maxItems) more (see the full report).\n"
+        }
         return text
     }
 
     /// The scenarios that failed, were retried and passed: they pass the run, but someone should look.
-    private var flakyScenarios: String {
-        let flaky = query.countedAttempts.filter { query.isFlaky($0) }
-        guard !flaky.isEmpty else { return "" }
-        var text = "\n### Flaky scenarios (\(flaky.count))\n\nFailed, then passed on a retry:\n\n"
-        for attempt in flaky.prefix(maxItems) {
-            guard let pickle = attempt.pickle else { continue }
-            let feature = query.lineage(of: pickle)?.feature.name
-            let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
-            text += "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
-            text += " (passed on attempt \(attempt.attempt + 1))\(tags(of: pickle))\n"
-            if let problem = query.earlierAttempts(of: attempt).last.flatMap({ query.problems(in: $0).first }) {
-                text += Self.codeBlock(problem.explanation, indent: 2)
-            }
-        }
-        if flaky.count > maxItems { text += "\n…and \(flaky.count - maxItems) more (see the full report).\n" }
+    private func flakyScenarios(_ notes: Notes) -> String {
+        guard notes.flakyCount > 0 else { return "" }
+        var text = "\n### Flaky scenarios (\(notes.flakyCount))\n\nFailed, then passed on a retry:\n\n"
+        for item in notes.flaky { text += item.text }
+        if notes.flakyCount > maxItems { text += "\n…and \(notes.flakyCount - maxItems) more (see the full report).\n" }
         return text
     }
 
-    private var undefinedSteps: String {
-        var items: [(step: String, location: String, snippet: String?, closest: [String])] = []
-        var seen: Set<String> = []
-        for attempt in query.countedAttempts {
-            guard let pickle = attempt.pickle else { continue }
-            for (index, testStep) in attempt.testCase.testSteps.enumerated()
-            where attempt.stepResults[index]?.status == .undefined {
-                guard let pickleStepId = testStep.pickleStepId, let pickleStep = query.pickleStep(id: pickleStepId)
-                else { continue }
-                let location = ReportText.location(pickle.uri, query.gherkinStep(of: pickleStep)?.location.line)
-                guard seen.insert(location).inserted else { continue }
-                items.append(
-                    (
-                        query.keyword(of: pickleStep) + pickleStep.text, location,
-                        query.snippetText(forPickleStep: pickleStepId),
-                        query.closestStepDefinitions(toPickleStep: pickleStepId)
-                    ))
-            }
-        }
-        guard !items.isEmpty else { return "" }
-        var text = "\n### Undefined steps (\(items.count))\n\n"
-        for item in items.prefix(maxItems) {
-            text += "- `\(Self.escapeCode(item.step))` — `\(Self.escapeCode(item.location))`\n"
-            if !item.closest.isEmpty {
-                text +=
-                    "  Did you mean " + item.closest.map { "`\(Self.escapeCode($0))`" }.joined(separator: ", ") + "?\n"
-            }
-            if let snippet = item.snippet { text += Self.codeBlock(snippet, language: "swift", indent: 2) }
-        }
-        if items.count > maxItems { text += "\n…and \(items.count - maxItems) more.\n" }
+    private func undefinedSteps(_ notes: Notes) -> String {
+        guard notes.undefinedCount > 0 else { return "" }
+        var text = "\n### Undefined steps (\(notes.undefinedCount))\n\n"
+        for item in notes.undefined { text += item.text }
+        if notes.undefinedCount > maxItems { text += "\n…and \(notes.undefinedCount - maxItems) more.\n" }
         return text
     }
 

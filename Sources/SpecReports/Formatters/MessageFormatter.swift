@@ -53,36 +53,117 @@ public final class RerunFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let separator: String
+    /// The `uri` and line of each scenario to rerun, in the order the test cases first started.
+    private let entries: SpoolFile
+    private let ordered: OrderedFragments
+    private var last: (uri: String, line: Int)?
+    /// Whether the entries came sorted (as a run in the defined order gives them), so they need no sorting.
+    private var isSorted = true
 
     /// Creates a rerun formatter writing to `output`; `separator` goes between files (a newline by default).
     public init(output: any ReportOutput, separator: String = "\n", query: RunQuery = RunQuery()) {
         self.query = query
         buffer = OutputBuffer(output)
         self.separator = separator
+        entries = SpoolFile(purpose: "the rerun report (\(output.name))")
+        ordered = OrderedFragments(purpose: "the rerun report (\(output.name))")
     }
 
-    /// The lines of the scenarios to rerun, by file, sorted.
+    /// The lines of the scenarios to rerun, by file, sorted (once the stream has been consumed).
     public var linesByFile: [(uri: String, lines: [Int])] {
         var lines: [String: Set<Int>] = [:]
-        for attempt in query.countedAttempts where attempt.status != .passed {
-            guard let pickle = attempt.pickle else { continue }
-            let line = query.lineage(of: pickle)?.line ?? pickle.location?.line
-            guard let line else { continue }
-            lines[pickle.uri, default: []].insert(line)
+        try? forEachEntry { uri, line in lines[uri, default: []].insert(line) }
+        for run in query.unsettledRuns {
+            if let (uri, line) = entry(of: run) { lines[uri, default: []].insert(line) }
         }
         return lines.keys.sorted().map { ($0, (lines[$0] ?? []).sorted()) }
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Notes the place of each scenario that settled without passing.
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        guard case .testCaseFinished = envelope, let run = query.justSettled else { return }
+        try ordered.add(run.ordinal, piece(of: run), to: keep)
+    }
+
+    private func entry(of run: TestCaseRun) -> (String, Int)? {
+        guard let attempt = run.counted, attempt.status != .passed, let pickle = attempt.pickle,
+            let line = query.lineage(of: pickle)?.line ?? pickle.location?.line
+        else { return nil }
+        return (pickle.uri, line)
+    }
+
+    private func piece(of run: TestCaseRun) -> [UInt8] {
+        guard let (uri, line) = entry(of: run) else { return [] }
+        var writer = SpoolWriter(capacity: uri.utf8.count + 8)
+        writer.string(uri)
+        writer.int(line)
+        return writer.bytes
+    }
+
+    private func keep(_ ordinal: Int, _ piece: [UInt8]) throws(ReportError) {
+        guard !piece.isEmpty else { return }
+        let (uri, line) = piece.withUnsafeBytes { bytes in
+            var reader = SpoolReader(bytes)
+            return (reader.string(), reader.int())
+        }
+        if let last, uri < last.uri || (uri == last.uri && line < last.line) { isSorted = false }
+        last = (uri, line)
+        entries.append(piece)
+        if let error = entries.error { throw error }
+    }
+
+    private func forEachEntry(_ body: (String, Int) throws(ReportError) -> Void) throws(ReportError) {
+        var position = 0
+        var bytes: [UInt8] = []
+        while position < entries.count {
+            entries.read(offset: position, length: min(1 << 16, entries.count - position), into: &bytes)
+            var chunk: [(String, Int)] = []
+            var consumed = 0
+            bytes.withUnsafeBytes { raw in
+                var reader = SpoolReader(raw)
+                while !reader.isAtEnd {
+                    let uri = reader.string()
+                    let line = reader.int()
+                    if reader.isDamaged { break }
+                    consumed = reader.position
+                    chunk.append((uri, line))
+                }
+            }
+            for (uri, line) in chunk { try body(uri, line) }
+            // An entry cut by the end of the chunk is read again with the next one.
+            guard consumed > 0 else { return }
+            position += consumed
+        }
+    }
 
     /// Writes the `file:line:line` entries and closes the output.
     public func finish() throws(ReportError) {
-        let entries = linesByFile.map { entry in
-            ([entry.uri] + entry.lines.map(String.init)).joined(separator: ":")
+        let unsettled = Dictionary(query.unsettledRuns.map { ($0.ordinal, $0) }) { first, _ in first }
+        try ordered.finish(upTo: query.runCount, making: { unsettled[$0].map(piece) }, to: keep)
+        if let error = entries.error { throw error }
+        var first = true
+        func write(_ uri: String, _ lines: [Int]) throws(ReportError) {
+            if !first { buffer.append(separator) }
+            first = false
+            buffer.append(uri)
+            for line in lines { buffer.append(":\(line)") }
+            try buffer.flushIfNeeded()
         }
-        buffer.append(entries.joined(separator: separator))
-        if !entries.isEmpty && separator == "\n" { buffer.append("\n") }
+        if isSorted {
+            var group: (uri: String, lines: [Int])?
+            try forEachEntry { uri, line throws(ReportError) in
+                if group?.uri == uri {
+                    if group?.lines.last != line { group?.lines.append(line) }
+                    return
+                }
+                if let group { try write(group.uri, group.lines) }
+                group = (uri, [line])
+            }
+            if let group { try write(group.uri, group.lines) }
+        } else {
+            for entry in linesByFile { try write(entry.uri, entry.lines) }
+        }
+        if !first && separator == "\n" { buffer.append("\n") }
         try buffer.close()
     }
 }

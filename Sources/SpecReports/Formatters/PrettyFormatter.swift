@@ -3,7 +3,7 @@ import Messages
 /// Cucumber's `pretty` formatter: the feature, rule and scenario lines, and each step with a status symbol as it
 /// finishes (`✔` passed, `✘` failed or ambiguous, `■` undefined or pending, `↷` skipped), its data table or doc
 /// string, its attachments and, indented, its error; the code location of every line is aligned in a `#`
-/// column (at most `TableCell.maximumWidth` characters of step text wide: a longer step has its comment after
+/// column (at most `ReportCell.maximumWidth` characters of step text wide: a longer step has its comment after
 /// one space) and data table cells wider than that are cut with an ellipsis. The summary follows at the end.
 public final class PrettyFormatter: ReportFormatter {
     /// The index of the stream.
@@ -16,6 +16,7 @@ public final class PrettyFormatter: ReportFormatter {
     private var currentFeatureURI: String?
     private var currentRuleId: String?
     private var layouts: [String: AttemptLayout] = [:]
+    private var listing: IssueListing
 
     /// Creates a pretty formatter writing to `output`. `flushesEachStep` writes every line as soon as it is
     /// known (for a terminal); otherwise output is written after each scenario.
@@ -29,6 +30,7 @@ public final class PrettyFormatter: ReportFormatter {
         self.style = style
         self.strict = strict
         self.flushesEachStep = flushesEachStep
+        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
     }
 
     /// The symbol the pretty formatter shows for a status.
@@ -68,6 +70,7 @@ public final class PrettyFormatter: ReportFormatter {
                 for attachment in attempt.caseAttachments { writeAttachment(attachment, indent: 6) }
                 layouts[attempt.id] = nil
             }
+            if let run = query.justSettled { listing.add(run, query: query) }
             try buffer.flush()
         case .testRunHookFinished(let finished):
             guard finished.result.status != .passed,
@@ -91,7 +94,8 @@ public final class PrettyFormatter: ReportFormatter {
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
         buffer.append("\n")
-        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
+        buffer.append(
+            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
         try buffer.close()
     }
 
@@ -131,7 +135,7 @@ public final class PrettyFormatter: ReportFormatter {
         // comment after one space, so one very long step does not pad every other line to its width.
         var isBeforeHook: [Bool] = []
         var identifiers: [String?] = []
-        let widestAligned = indent + 4 + TableCell.maximumWidth
+        let widestAligned = indent + 4 + ReportCell.maximumWidth
         var widths = [min(indent + title.count, widestAligned)]
         var before = true
         for testStep in attempt.testCase.testSteps {

@@ -15,6 +15,7 @@ public final class SummaryFormatter: ReportFormatter {
     private let style: ConsoleStyle
     private let strict: Bool
     private let history: RunHistory?
+    private var listing: IssueListing
 
     /// Creates a summary formatter writing to `output`; `style` decides colours, `strict` whether undefined,
     /// pending and ambiguous scenarios are failures.
@@ -27,14 +28,18 @@ public final class SummaryFormatter: ReportFormatter {
         buffer = OutputBuffer(output)
         self.style = style
         self.strict = strict
+        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Notes the failures of each test case as it ends (the summary lists the first ones).
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        if case .testCaseFinished = envelope, let run = query.justSettled { listing.add(run, query: query) }
+    }
 
     /// Writes the summary and closes the output.
     public func finish() throws(ReportError) {
-        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
+        buffer.append(
+            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
         try buffer.close()
     }
 }
@@ -49,6 +54,7 @@ public final class ProgressFormatter: ReportFormatter {
     private let strict: Bool
     private let history: RunHistory?
     private let flushesEachStep: Bool
+    private var listing: IssueListing
 
     /// Creates a progress formatter writing to `output`. `flushesEachStep` writes every character at once (for a
     /// terminal); otherwise output is written after each scenario.
@@ -62,6 +68,7 @@ public final class ProgressFormatter: ReportFormatter {
         self.style = style
         self.strict = strict
         self.flushesEachStep = flushesEachStep
+        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
     }
 
     /// The character Cucumber prints for a step status.
@@ -85,6 +92,7 @@ public final class ProgressFormatter: ReportFormatter {
             buffer.append(style.status(status, Self.character(for: status)))
             if flushesEachStep { try buffer.flush() }
         case .testCaseFinished:
+            if let run = query.justSettled { listing.add(run, query: query) }
             try buffer.flush()
         default:
             break
@@ -94,7 +102,8 @@ public final class ProgressFormatter: ReportFormatter {
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
         buffer.append("\n\n")
-        buffer.append(SummaryText(query: query, style: style, strict: strict, history: history).text)
+        buffer.append(
+            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
         try buffer.close()
     }
 }

@@ -9,6 +9,27 @@ extension HTMLFormatter {
         return (history, RunHistory.keys(in: query))
     }
 
+    /// The key of `run`'s scenario in the history, and the history of that scenario with this run (nil without a
+    /// history): each card shows it as its test case ends.
+    func history(of run: TestCaseRun, pickle: Pickle) -> (key: String, history: RunHistory)? {
+        guard let previousRuns, let attempt = run.counted else { return nil }
+        let key: String
+        if query.retention == .streaming {
+            guard let known = run.historyKey else { return nil }
+            key = known
+        } else {
+            guard let known = historyKey(ofPickle: pickle.id) else { return nil }
+            key = known
+        }
+        let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
+        var history = previousRuns
+        history.append(
+            RunHistory.Run(
+                startedAt: startedAt, success: false,
+                scenarios: [key: RunHistory.outcome(of: attempt, in: query)]))
+        return (key, history)
+    }
+
     /// "Changed since the last run": each scenario whose status differs from the run before, old → new, linked to
     /// its card.
     func writeChanges(_ history: RunHistory, keys: [String: String]) {

@@ -17,47 +17,131 @@ import Messages
 public final class HTMLFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
-    let buffer: OutputBuffer
+    /// Where the writing functions write: the page, or a piece of it while one is made.
+    var buffer: OutputBuffer
+    private let page: OutputBuffer
+    private let piece = OutputBuffer.fragment()
     private let title: String
     private let strict: Bool
     private let tagLinks: TagLinks
     /// The runs before this one, when the report keeps a history.
     let previousRuns: RunHistory?
-    /// The history with this run, and each pickle's key in it (set when the page is written).
-    private var history: (history: RunHistory, keys: [String: String])?
+    /// Each pickle's key in the history, by pickle id (made when first needed, from a query keeping everything).
+    private var historyKeys: [String: String]?
+
+    /// The most scenarios the page details: a run with more shows every scenario that did not pass, up to this
+    /// many, and counts the others by feature (which the page says), so its page opens in a browser.
+    public static let defaultDetailLimit = 10_000
+    private let detailLimit: Int
+
+    /// What the page shows of one scenario, noted when its test case settled (or at the end, if it never ran).
+    private struct Card {
+        var pickleOrdinal: Int
+        var pickleId: String
+        var scenarioId: String?
+        var rowId: String?
+        var uri: String
+        var status: TestStepResultStatus
+        /// Where its card is in `cards`; nil when it is only counted.
+        var slot: MessageSpool.Slot?
+    }
+
+    private let cards: SpoolFile
+    /// The cards of each document whose scenarios have not all ended, by document position.
+    private var openDocuments: [Int: [Card]] = [:]
+    /// Cards of pickles without a document, or that their document's feature does not hold.
+    private var orphans: [Card] = []
+    /// The documents whose feature was written.
+    private var written = BitSet()
+    /// Each feature's navigation entry and article (or row of the folded features), in the features' order.
+    private let features: OrderedFragments
+    private let navigation: SpoolFile
+    private let articles: SpoolFile
+    private let foldedRows: SpoolFile
+    private var foldedFeatures = 0
+    private var foldedScenarios = StatusCounts()
+    private var navigationEntries = 0
+    private var statuses = StatusCounts()
+    private var tagCounts: [String: Int] = [:]
+    private var ranPickles = 0
+    /// The first failing scenarios ("What failed"), by the order their test cases started, and how many fail.
+    private var failing: [(ordinal: Int, item: [UInt8])] = []
+    private var failingCount = 0
+    private let failingShown = 50
+    /// Whether the run has more scenarios than `detailLimit` (decided when the first test case ends).
+    private var isLarge: Bool?
+    private var detailedCount = 0
 
     /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
     /// link to their tracker; with `history` (the runs before this one), each scenario shows its last results and
     /// the page what changed since the last run.
-    public init(
+    public convenience init(
         output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
         tagLinks: TagLinks = TagLinks(), history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
+        self.init(
+            output: output, title: title, strict: strict, tagLinks: tagLinks, history: history,
+            detailLimit: Self.defaultDetailLimit, query: query)
+    }
+
+    /// Creates an HTML formatter that details at most `detailLimit` scenarios.
+    init(
+        output: any ReportOutput, title: String, strict: Bool, tagLinks: TagLinks, history: RunHistory?,
+        detailLimit: Int, query: RunQuery
+    ) {
         self.query = query
-        buffer = OutputBuffer(output)
+        page = OutputBuffer(output)
+        buffer = page
         self.title = title
         self.strict = strict
         self.tagLinks = tagLinks
         previousRuns = history
+        self.detailLimit = max(detailLimit, 0)
+        let purpose = "the HTML report (\(output.name))"
+        cards = SpoolFile(purpose: purpose)
+        features = OrderedFragments(purpose: purpose)
+        navigation = SpoolFile(purpose: purpose)
+        articles = SpoolFile(purpose: purpose)
+        foldedRows = SpoolFile(purpose: purpose)
     }
 
-    /// Writes nothing until the end.
-    public func receive(_ envelope: Envelope) throws(ReportError) {}
+    /// Notes each scenario as its test case ends, and writes each feature (to a temporary place: the page starts
+    /// with the totals) once all its scenarios have ended.
+    public func receive(_ envelope: Envelope) throws(ReportError) {
+        if case .testCaseFinished = envelope, let run = query.justSettled { note(run) }
+        for document in query.justCompletedDocuments { try complete(document) }
+        if let error = cards.error { throw error }
+    }
 
     /// Writes the page and closes the output.
     public func finish() throws(ReportError) {
+        for run in query.unsettledRuns { note(run) }
+        let incomplete = query.incompleteDocuments
+        try noteScenariosThatDidNotRun(of: incomplete)
+        for document in incomplete { try complete(document) }
+        try features.finish(upTo: query.featureCount, making: { _ in nil }, to: keep)
         let statistics = query.statistics(strict: strict)
         writeHead(statistics)
         writeBanners()
         writeTotals(statistics)
         writeFailures()
-        history = historyWithThisRun()
-        if let history { writeChanges(history.history, keys: history.keys) }
+        if let history = historyWithThisRun() { writeChanges(history.history, keys: history.keys) }
         writeToolbar()
-        writeFeatureNavigation()
+        if query.featureCount > 1 && navigationEntries > 0 {
+            buffer.append("<nav class=\"feature-nav\" aria-label=\"Features\"><ul>")
+            try buffer.flush()
+            try navigation.copy(into: buffer.output)
+            buffer.append("</ul></nav>\n")
+        }
         writeRunHookFailures()
         buffer.append("<section id=\"features\" aria-label=\"Features\">\n")
-        try writeFeatures()
+        try buffer.flush()
+        try articles.copy(into: buffer.output)
+        try writeFoldedFeatures()
+        try writeOrphans()
+        if query.pickleCount == 0 && query.documents.isEmpty {
+            buffer.append("<p class=\"not-run\">No scenarios in this run.</p>\n")
+        }
         buffer.append("</section>\n")
         writeCatalog()
         buffer.append("</main>\n<footer><div class=\"wrap\">Generated by FeedSpecs from the Cucumber Messages stream")
@@ -70,6 +154,174 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append(HTMLAssets.script)
         buffer.append("</script>\n</body>\n</html>\n")
         try buffer.close()
+    }
+
+    /// The key of the pickle with `id` in the run history (a query keeping everything: made from every pickle).
+    func historyKey(ofPickle id: String) -> String? {
+        if historyKeys == nil {
+            var seen: [String: Int] = [:]
+            var keys: [String: String] = [:]
+            for pickle in query.pickles {
+                let base = RunHistory.baseKey(of: pickle)
+                let number = seen[base, default: 0] + 1
+                seen[base] = number
+                keys[pickle.id] = RunHistory.key(base: base, number)
+            }
+            historyKeys = keys
+        }
+        return historyKeys?[id]
+    }
+
+    /// Renders what `body` writes as a piece of the page, and returns it.
+    private func rendering(_ body: () -> Void) -> [UInt8] {
+        buffer = piece
+        body()
+        buffer = page
+        return piece.takeFragment()
+    }
+
+    // MARK: Noting scenarios
+
+    /// Notes the scenario of a test case that settled (or did not, at the end): its counts, its place in "What
+    /// failed", and its card.
+    private func note(_ run: TestCaseRun) {
+        guard let attempt = run.counted else { return }
+        let status = attempt.status
+        statuses.add(status)
+        for tag in attempt.pickle?.tags ?? [] { tagCounts[tag.name, default: 0] += 1 }
+        guard let pickle = attempt.pickle else { return }
+        ranPickles += 1
+        if attempt.isFailing(strict: strict) {
+            failingCount += 1
+            if failing.count < failingShown || run.ordinal < (failing.last?.ordinal ?? .max) {
+                let item = rendering { writeFailure(attempt, pickle: pickle) }
+                let position = failing.firstIndex { $0.ordinal > run.ordinal } ?? failing.endIndex
+                failing.insert((run.ordinal, item), at: position)
+                if failing.count > failingShown { failing.removeLast() }
+            }
+        }
+        var slot: MessageSpool.Slot?
+        if isDetailed(status) {
+            let bytes = rendering { writeScenario(pickle, lineage: query.lineage(of: pickle), run: run) }
+            slot = MessageSpool.Slot(offset: cards.append(bytes), length: bytes.count)
+        }
+        let card = Card(
+            pickleOrdinal: run.pickleOrdinal ?? .max, pickleId: pickle.id, scenarioId: pickle.astNodeIds.first,
+            rowId: pickle.astNodeIds.last, uri: pickle.uri, status: status,
+            slot: slot)
+        if let document = run.documentOrdinal, !written.contains(document) {
+            openDocuments[document, default: []].append(card)
+        } else {
+            orphans.append(card)
+        }
+    }
+
+    /// Whether a scenario of `status` gets a card (every one, unless the run is larger than `detailLimit`).
+    private func isDetailed(_ status: TestStepResultStatus) -> Bool {
+        if isLarge == nil { isLarge = query.pickleCount > detailLimit }
+        guard isLarge == true else { return true }
+        guard status != .passed, detailedCount < detailLimit else { return false }
+        detailedCount += 1
+        return true
+    }
+
+    /// Notes the scenarios of `documents` (and those without a document) that never started.
+    private func noteScenariosThatDidNotRun(of documents: [Int]) throws(ReportError) {
+        // Every pickle ran (the usual case): nothing to look for in the spooled pickles.
+        guard query.pickleCount > ranPickles else { return }
+        let ran = Set(openDocuments.values.joined().map(\.pickleOrdinal) + orphans.map(\.pickleOrdinal))
+        for record in query.pickles(ofDocuments: Set(documents + [-1])) where !ran.contains(record.ordinal) {
+            let pickle = record.pickle
+            var slot: MessageSpool.Slot?
+            if isDetailed(.unknown) {
+                let bytes = rendering { writeScenario(pickle, lineage: query.lineage(of: pickle), run: nil) }
+                slot = MessageSpool.Slot(offset: cards.append(bytes), length: bytes.count)
+            }
+            let card = Card(
+                pickleOrdinal: record.ordinal, pickleId: pickle.id, scenarioId: pickle.astNodeIds.first,
+                rowId: pickle.astNodeIds.last, uri: pickle.uri,
+                status: .unknown, slot: slot)
+            if let document = record.document, documents.contains(document) {
+                openDocuments[document, default: []].append(card)
+            } else {
+                orphans.append(card)
+            }
+        }
+        if let error = cards.error { throw error }
+    }
+
+    /// Writes the feature of the document at `ordinal`, whose scenarios have all ended (or the run is over).
+    private func complete(_ ordinal: Int) throws(ReportError) {
+        guard written.insert(ordinal) else { return }
+        let noted = (openDocuments.removeValue(forKey: ordinal) ?? []).sorted { $0.pickleOrdinal < $1.pickleOrdinal }
+        let entry = query.documents[ordinal]
+        guard entry.featureIndex >= 0, let (document, source) = query.document(at: ordinal),
+            let feature = document.feature
+        else {
+            orphans += noted
+            return
+        }
+        let index = Int(entry.featureIndex)
+        var byScenario: [String: [Card]] = [:]
+        for card in noted {
+            if let scenarioId = card.scenarioId { byScenario[scenarioId, default: []].append(card) }
+        }
+        var placed: Set<Int> = []
+        let uri = document.uri ?? ""
+        var counts = StatusCounts()
+        for card in noted where card.uri == uri { counts.add(card.status) }
+        let folds = isLarge == true && !noted.contains { $0.slot != nil }
+        let entryBytes =
+            folds
+            ? []
+            : rendering { writeNavigationEntry(index: index, name: feature.name.isEmpty ? uri : feature.name, counts) }
+        let body = rendering {
+            if folds {
+                writeFoldedRow(index: index, name: feature.name, uri: uri, counts: counts)
+            } else {
+                writeFeature(
+                    feature, id: "f-\(index)", uri: uri, source: source, cardsByScenario: byScenario, placed: &placed)
+            }
+        }
+        if folds {
+            placed = Set(noted.map(\.pickleOrdinal))
+            foldedScenarios.add(counts)
+        }
+        orphans += noted.filter { !placed.contains($0.pickleOrdinal) }
+        var bytes = SpoolWriter(capacity: entryBytes.count + body.count + 16)
+        bytes.bool(folds)
+        entryBytes.withUnsafeBytes { bytes.raw($0) }
+        body.withUnsafeBytes { bytes.raw($0) }
+        try features.add(index, bytes.bytes, to: keep)
+    }
+
+    /// Keeps a feature's navigation entry and article (or folded row), in the features' order.
+    private func keep(_ index: Int, _ bytes: [UInt8]) throws(ReportError) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in
+            var reader = SpoolReader(raw)
+            let folds = reader.bool()
+            let entry = reader.rawBytes()
+            let body = reader.rawBytes()
+            if !entry.isEmpty {
+                navigation.append(entry)
+                navigationEntries += 1
+            }
+            if folds {
+                foldedFeatures += 1
+                if foldedFeatures <= detailLimit { foldedRows.append(body) }
+            } else {
+                articles.append(body)
+            }
+        }
+        if let error = navigation.error ?? articles.error ?? foldedRows.error { throw error }
+    }
+
+    /// The card kept at `slot`.
+    private func writeCard(_ slot: MessageSpool.Slot) {
+        var bytes: [UInt8] = []
+        cards.read(offset: slot.offset, length: slot.length, into: &bytes)
+        buffer.append(bytes)
     }
 
     // MARK: Head, banners, totals, toolbar
@@ -117,10 +369,10 @@ public final class HTMLFormatter: ReportFormatter {
             buffer.appendHTML(ci.name + (ci.buildNumber.map { " #\($0)" } ?? ""))
             buffer.append("</a></span>")
         }
-        if failingAttempts.isEmpty {
+        if failingCount == 0 {
             buffer.append("</p></div><div class=\"verdict \(verdict.className)\" role=\"status\">\(verdict.text)</div>")
         } else {
-            let count = failingAttempts.count
+            let count = failingCount
             buffer.append("</p></div><a class=\"verdict \(verdict.className)\" role=\"status\" href=\"#failures\">")
             buffer.append("\(verdict.text): \(count) scenario\(count == 1 ? "" : "s")</a>")
         }
@@ -146,6 +398,14 @@ public final class HTMLFormatter: ReportFormatter {
                 buffer.appendHTML(ReportText.location(error.source) + " " + error.message + "\n")
             }
             buffer.append("</pre></div>\n")
+        }
+        if isLarge == true {
+            buffer.append("<div class=\"banner banner-interrupted\" role=\"note\"><strong>A large run.</strong> ")
+            buffer.appendHTML(
+                "It has \(query.pickleCount) scenarios, more than this page details (\(detailLimit)): the page details "
+                    + "the first \(detailedCount) that did not pass and counts the others by feature. The JUnit, "
+                    + "Cucumber JSON and message reports have every one.")
+            buffer.append("</div>\n")
         }
         if !query.undefinedParameterTypes.isEmpty {
             buffer.append("<div class=\"banner banner-interrupted\"><strong>Undefined parameter types.</strong><pre>")
@@ -197,46 +457,41 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</div></div>\n")
     }
 
-    /// The counted attempts that fail the run, in the order they ran.
-    private var failingAttempts: [TestCaseAttempt] {
-        query.countedAttempts.filter { $0.isFailing(strict: strict) && $0.pickle != nil }
-    }
-
     /// "What failed", first on the page: each failing scenario with its failing step, the first line of its
     /// message and the step's `file:line`, linked to the scenario below.
     private func writeFailures() {
-        let failing = failingAttempts
-        guard !failing.isEmpty else { return }
-        let limit = 50
+        guard failingCount > 0 else { return }
         buffer.append("<section class=\"failures\" id=\"failures\" aria-label=\"What failed\"><h2>What failed ")
-        buffer.append("<span class=\"label\">\(failing.count) scenario\(failing.count == 1 ? "" : "s")</span></h2><ol>")
-        for attempt in failing.prefix(limit) {
-            guard let pickle = attempt.pickle else { continue }
-            let status = attempt.status
-            buffer.append("<li class=\"s-\(Self.className(status))\">")
-            writeIcon(status)
-            buffer.append("<div><a href=\"#\(Self.anchor(pickle.id))\">")
-            if let feature = query.lineage(of: pickle)?.feature.name, !feature.isEmpty {
-                buffer.appendHTML(feature + " › ")
-            }
-            buffer.appendHTML(pickle.name)
-            buffer.append("</a>")
-            if let (text, message, location) = failingStep(of: attempt, pickle: pickle) {
-                buffer.append("<div class=\"failure-step\"><span class=\"step-text\">")
-                buffer.appendHTML(text)
-                buffer.append("</span> <span class=\"mono\">")
-                buffer.appendHTML(location)
-                buffer.append("</span></div><div class=\"failure-message\">")
-                buffer.appendHTML(message)
-                buffer.append("</div>")
-            }
-            buffer.append("</div></li>")
-        }
+        buffer.append("<span class=\"label\">\(failingCount) scenario\(failingCount == 1 ? "" : "s")</span></h2><ol>")
+        for item in failing { buffer.append(item.item) }
         buffer.append("</ol>")
-        if failing.count > limit {
-            buffer.append("<p class=\"not-run\">…and \(failing.count - limit) more: filter by status below.</p>")
+        if failingCount > failingShown {
+            buffer.append("<p class=\"not-run\">…and \(failingCount - failingShown) more: filter by status below.</p>")
         }
         buffer.append("</section>\n")
+    }
+
+    /// One failing scenario of "What failed".
+    private func writeFailure(_ attempt: TestCaseAttempt, pickle: Pickle) {
+        let status = attempt.status
+        buffer.append("<li class=\"s-\(Self.className(status))\">")
+        writeIcon(status)
+        buffer.append("<div><a href=\"#\(Self.anchor(pickle.id))\">")
+        if let feature = query.lineage(of: pickle)?.feature.name, !feature.isEmpty {
+            buffer.appendHTML(feature + " › ")
+        }
+        buffer.appendHTML(pickle.name)
+        buffer.append("</a>")
+        if let (text, message, location) = failingStep(of: attempt, pickle: pickle) {
+            buffer.append("<div class=\"failure-step\"><span class=\"step-text\">")
+            buffer.appendHTML(text)
+            buffer.append("</span> <span class=\"mono\">")
+            buffer.appendHTML(location)
+            buffer.append("</span></div><div class=\"failure-message\">")
+            buffer.appendHTML(message)
+            buffer.append("</div>")
+        }
+        buffer.append("</div></li>")
     }
 
     /// The first step of `attempt` that did not pass or skip: its text, the whole of what went wrong (the
@@ -247,29 +502,18 @@ public final class HTMLFormatter: ReportFormatter {
         return (problem.title, problem.explanation, location.joined(separator: " · "))
     }
 
-    /// The features, each linked, with its scenario counts by status.
-    private func writeFeatureNavigation() {
-        let documents = query.gherkinDocuments.filter { $0.feature != nil }
-        guard documents.count > 1 else { return }
-        buffer.append("<nav class=\"feature-nav\" aria-label=\"Features\"><ul>")
-        for (index, document) in documents.enumerated() {
-            guard let feature = document.feature else { continue }
-            var counts = StatusCounts()
-            for pickle in query.pickles where pickle.uri == document.uri {
-                counts.add(query.countedAttempt(of: pickle)?.status ?? .unknown)
-            }
-            buffer.append("<li><a href=\"#f-\(index)\">")
-            buffer.appendHTML(feature.name.isEmpty ? document.uri ?? "" : feature.name)
-            buffer.append("</a>")
-            for status in StatusCounts.reportOrder where counts[status] > 0 && status != .passed {
-                buffer.append("<span class=\"pill s-\(Self.className(status))\">\(counts[status])</span>")
-            }
-            if counts[.passed] > 0 {
-                buffer.append("<span class=\"pill s-passed\">\(counts[.passed])</span>")
-            }
-            buffer.append("</li>")
+    /// A feature's entry in the navigation: its link and its scenario counts by status.
+    private func writeNavigationEntry(index: Int, name: String, _ counts: StatusCounts) {
+        buffer.append("<li><a href=\"#f-\(index)\">")
+        buffer.appendHTML(name)
+        buffer.append("</a>")
+        for status in StatusCounts.reportOrder where counts[status] > 0 && status != .passed {
+            buffer.append("<span class=\"pill s-\(Self.className(status))\">\(counts[status])</span>")
         }
-        buffer.append("</ul></nav>\n")
+        if counts[.passed] > 0 {
+            buffer.append("<span class=\"pill s-passed\">\(counts[.passed])</span>")
+        }
+        buffer.append("</li>")
     }
 
     private func writeToolbar() {
@@ -279,15 +523,10 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("<button type=\"button\" class=\"link-button\" id=\"expand-all\">Expand all</button>")
         buffer.append("<button type=\"button\" class=\"link-button\" id=\"collapse-all\">Collapse all</button>")
         buffer.append("</div>\n<div class=\"row\"><span class=\"label\">Status</span>")
-        var statuses: [TestStepResultStatus: Int] = [:]
-        var tags: [String: Int] = [:]
-        for attempt in query.countedAttempts {
-            statuses[attempt.status, default: 0] += 1
-            for tag in attempt.pickle?.tags ?? [] { tags[tag.name, default: 0] += 1 }
-        }
-        let notRun = query.pickles.count(where: { query.countedAttempt(of: $0) == nil })
-        for status in StatusCounts.reportOrder where (statuses[status] ?? 0) > 0 || (status == .unknown && notRun > 0) {
-            let count = (statuses[status] ?? 0) + (status == .unknown ? notRun : 0)
+        let tags = tagCounts
+        let notRun = max(query.pickleCount - ranPickles, 0)
+        for status in StatusCounts.reportOrder where statuses[status] > 0 || (status == .unknown && notRun > 0) {
+            let count = statuses[status] + (status == .unknown ? notRun : 0)
             buffer.append("<button type=\"button\" class=\"chip s-\(Self.className(status))\" ")
             buffer.append("data-filter-status=\"\(Self.className(status))\" aria-pressed=\"false\">")
             buffer.append("<span class=\"dot\"></span>\(Self.label(status)) \(count)</button>")
@@ -342,58 +581,89 @@ public final class HTMLFormatter: ReportFormatter {
 
     // MARK: Features
 
-    private func writeFeatures() throws(ReportError) {
-        var picklesByScenario: [String: [Pickle]] = [:]
-        for pickle in query.pickles {
-            guard let scenarioId = pickle.astNodeIds.first else { continue }
-            picklesByScenario[scenarioId, default: []].append(pickle)
-        }
-        var rendered: Set<String> = []
-        for (index, document) in query.gherkinDocuments.filter({ $0.feature != nil }).enumerated() {
-            guard let feature = document.feature else { continue }
-            writeFeature(
-                feature, id: "f-\(index)", uri: document.uri ?? "", picklesByScenario: picklesByScenario,
-                rendered: &rendered)
-            try buffer.flushIfNeeded()
-        }
-        // Pickles whose document is not in the stream: grouped by file.
-        var orphans: [String: [Pickle]] = [:]
+    /// The scenarios no feature of the stream holds, grouped by file.
+    private func writeOrphans() throws(ReportError) {
         var order: [String] = []
-        for pickle in query.pickles where !rendered.contains(pickle.id) {
-            if orphans[pickle.uri] == nil { order.append(pickle.uri) }
-            orphans[pickle.uri, default: []].append(pickle)
+        var byURI: [String: [Card]] = [:]
+        for card in orphans.sorted(by: { $0.pickleOrdinal < $1.pickleOrdinal }) {
+            if byURI[card.uri] == nil { order.append(card.uri) }
+            byURI[card.uri, default: []].append(card)
         }
         for uri in order {
-            let pickles = orphans[uri] ?? []
+            let noted = byURI[uri] ?? []
+            var counts = StatusCounts()
+            for card in noted { counts.add(card.status) }
             buffer.append("<article class=\"feature\"><header class=\"feature-head\"><h2>")
             buffer.appendHTML(uri)
             buffer.append("</h2>")
-            writeCounts(pickles)
+            writeCounts(counts)
             buffer.append("</header><div class=\"feature-body\">")
-            for pickle in pickles { writeScenario(pickle, lineage: nil) }
+            for card in noted {
+                if let slot = card.slot { writeCard(slot) }
+            }
+            writeFoldedNote(noted.count { $0.slot == nil })
             buffer.append("</div></article>\n")
             try buffer.flushIfNeeded()
         }
-        if query.pickles.isEmpty && query.gherkinDocuments.isEmpty {
-            buffer.append("<p class=\"not-run\">No scenarios in this run.</p>\n")
+    }
+
+    /// The features of a large run that have no scenario detailed: one row each, up to `detailLimit` of them.
+    private func writeFoldedFeatures() throws(ReportError) {
+        guard foldedFeatures > 0 else { return }
+        buffer.append("<article class=\"feature\"><header class=\"feature-head\"><h2>Features not detailed</h2>")
+        writeCounts(foldedScenarios)
+        buffer.append("<p class=\"description\">")
+        buffer.appendHTML(
+            "\(foldedFeatures) feature\(foldedFeatures == 1 ? "" : "s") whose scenarios are only counted here: the "
+                + "run has more scenarios than this page details (\(detailLimit)).")
+        buffer.append("</p></header><div class=\"feature-body\"><div class=\"scroll\"><table class=\"data\">")
+        buffer.append("<thead><tr><th>Feature</th><th>File</th><th>Scenarios</th></tr></thead><tbody>")
+        try buffer.flush()
+        try foldedRows.copy(into: buffer.output)
+        buffer.append("</tbody></table></div>")
+        if foldedFeatures > detailLimit {
+            buffer.append("<p class=\"not-run\">…and \(foldedFeatures - detailLimit) more features.</p>")
         }
+        buffer.append("</div></article>\n")
+    }
+
+    /// One row of the features not detailed.
+    private func writeFoldedRow(index: Int, name: String, uri: String, counts: StatusCounts) {
+        buffer.append("<tr id=\"f-\(index)\"><td>")
+        buffer.appendHTML(name)
+        buffer.append("</td><td class=\"mono\">")
+        buffer.appendHTML(uri)
+        buffer.append("</td><td>")
+        writeCounts(counts)
+        buffer.append("</td></tr>")
+    }
+
+    /// Says that `count` scenarios of a feature are only counted (a run larger than the page details).
+    private func writeFoldedNote(_ count: Int) {
+        guard count > 0 else { return }
+        buffer.append(
+            "<p class=\"not-run\">\(count) more scenario\(count == 1 ? " is" : "s are") only counted above: the run "
+                + "has more scenarios than this page details (\(detailLimit)); the JUnit, Cucumber JSON and message "
+                + "reports have every one.</p>")
     }
 
     private func writeFeature(
-        _ feature: Feature, id: String, uri: String, picklesByScenario: [String: [Pickle]],
-        rendered: inout Set<String>
+        _ feature: Feature, id: String, uri: String, source: Source?, cardsByScenario: [String: [Card]],
+        placed: inout Set<Int>
     ) {
-        var featurePickles: [Pickle] = []
+        var featureCards: [Card] = []
         for child in feature.children {
             switch child {
-            case .scenario(let scenario): featurePickles += picklesByScenario[scenario.id] ?? []
+            case .scenario(let scenario): featureCards += cardsByScenario[scenario.id] ?? []
             case .rule(let rule):
                 for case .scenario(let scenario) in rule.children {
-                    featurePickles += picklesByScenario[scenario.id] ?? []
+                    featureCards += cardsByScenario[scenario.id] ?? []
                 }
             case .background: break
             }
         }
+        var counts = StatusCounts()
+        for card in featureCards { counts.add(card.status) }
         buffer.append("<article class=\"feature\" id=\"\(id)\"><header class=\"feature-head\">")
         writeTags(feature.tags.map(\.name))
         buffer.append("<h2><span class=\"kw\">")
@@ -403,10 +673,10 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("</h2><p class=\"uri\">")
         buffer.appendHTML(uri)
         buffer.append("</p>")
-        writeCounts(featurePickles)
+        writeCounts(counts)
         writeDescription(feature.description)
         // A Markdown spec's prose, each paragraph before the element it precedes in the file.
-        var prose = query.sources.first { $0.uri == uri }.flatMap { MarkdownProse(source: $0, feature: feature) }
+        var prose = source.flatMap { MarkdownProse(source: $0, feature: feature) }
         func proseBefore(_ line: Int) {
             guard var remaining = prose else { return }
             writeProse(remaining.take(before: line))
@@ -414,14 +684,14 @@ public final class HTMLFormatter: ReportFormatter {
         }
         proseBefore(feature.children.first.map(Self.firstLine) ?? Int.max)
         buffer.append("</header><div class=\"feature-body\">")
-        if featurePickles.isEmpty { buffer.append("<p class=\"not-run\">No scenarios.</p>") }
+        if featureCards.isEmpty { buffer.append("<p class=\"not-run\">No scenarios.</p>") }
         for child in feature.children {
             proseBefore(Self.firstLine(of: child))
             switch child {
             case .background(let background):
                 writeBackground(background)
             case .scenario(let scenario):
-                writeScenarioOrOutline(scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
+                writeScenarioOrOutline(scenario, cards: cardsByScenario[scenario.id] ?? [], placed: &placed)
             case .rule(let rule):
                 writeSectionHead(
                     "rule", tags: rule.tags, keyword: rule.keyword, name: rule.name, description: rule.description)
@@ -432,20 +702,18 @@ public final class HTMLFormatter: ReportFormatter {
                         writeBackground(background)
                     case .scenario(let scenario):
                         proseBefore(Self.firstLine(scenario.location, scenario.tags))
-                        writeScenarioOrOutline(
-                            scenario, pickles: picklesByScenario[scenario.id] ?? [], rendered: &rendered)
+                        writeScenarioOrOutline(scenario, cards: cardsByScenario[scenario.id] ?? [], placed: &placed)
                     }
                 }
                 buffer.append("</section>")
             }
         }
         proseBefore(Int.max)
+        writeFoldedNote(featureCards.count { $0.slot == nil })
         buffer.append("</div></article>\n")
     }
 
-    private func writeCounts(_ pickles: [Pickle]) {
-        var counts = StatusCounts()
-        for pickle in pickles { counts.add(query.countedAttempt(of: pickle)?.status ?? .unknown) }
+    private func writeCounts(_ counts: StatusCounts) {
         guard counts.total > 0 else { return }
         buffer.append("<div class=\"counts\">")
         for status in StatusCounts.reportOrder where counts[status] > 0 {
@@ -553,17 +821,17 @@ public final class HTMLFormatter: ReportFormatter {
 
     /// A scenario's card; for an outline, its steps once and one table per examples block with each row's
     /// status (linked to the row's card), then the rows' cards.
-    private func writeScenarioOrOutline(_ scenario: Scenario, pickles: [Pickle], rendered: inout Set<String>) {
-        guard !scenario.examples.isEmpty, !pickles.isEmpty else {
-            for pickle in pickles {
-                writeScenario(pickle, lineage: query.lineage(of: pickle))
-                rendered.insert(pickle.id)
+    private func writeScenarioOrOutline(_ scenario: Scenario, cards: [Card], placed: inout Set<Int>) {
+        guard !scenario.examples.isEmpty, !cards.isEmpty else {
+            for card in cards {
+                if let slot = card.slot { writeCard(slot) }
+                placed.insert(card.pickleOrdinal)
             }
             return
         }
-        var pickleByRow: [String: Pickle] = [:]
-        for pickle in pickles {
-            if let row = pickle.astNodeIds.last { pickleByRow[row] = pickle }
+        var cardByRow: [String: Card] = [:]
+        for card in cards {
+            if let row = card.rowId { cardByRow[row] = card }
         }
         writeSectionHead(
             "outline", tags: scenario.tags, keyword: scenario.keyword, name: scenario.name,
@@ -583,11 +851,11 @@ public final class HTMLFormatter: ReportFormatter {
             }
             buffer.append("</tr></thead><tbody>")
             for row in examples.tableBody {
-                let pickle = pickleByRow[row.id]
-                let status = pickle.flatMap { query.countedAttempt(of: $0)?.status } ?? .unknown
+                let card = cardByRow[row.id]
+                let status = card?.status ?? .unknown
                 buffer.append("<tr class=\"s-\(Self.className(status))\"><td>")
-                if let pickle {
-                    buffer.append("<a href=\"#\(Self.anchor(pickle.id))\" title=\"\(Self.label(status))\">")
+                if let card, card.slot != nil {
+                    buffer.append("<a href=\"#\(Self.anchor(card.pickleId))\" title=\"\(Self.label(status))\">")
                     writeIcon(status)
                     buffer.append("</a>")
                 } else {
@@ -603,9 +871,9 @@ public final class HTMLFormatter: ReportFormatter {
             }
             buffer.append("</tbody></table></div>")
         }
-        for pickle in pickles {
-            writeScenario(pickle, lineage: query.lineage(of: pickle))
-            rendered.insert(pickle.id)
+        for card in cards {
+            if let slot = card.slot { writeCard(slot) }
+            placed.insert(card.pickleOrdinal)
         }
         buffer.append("</section>")
     }
@@ -615,8 +883,8 @@ public final class HTMLFormatter: ReportFormatter {
         "s-" + String(pickleId.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
     }
 
-    private func writeScenario(_ pickle: Pickle, lineage: PickleLineage?) {
-        let attempt = query.countedAttempt(of: pickle)
+    private func writeScenario(_ pickle: Pickle, lineage: PickleLineage?, run: TestCaseRun?) {
+        let attempt = run?.counted
         let status = attempt?.status ?? .unknown
         let className = Self.className(status)
         let open = attempt.map { $0.status != .passed && $0.status != .skipped } ?? false
@@ -655,7 +923,7 @@ public final class HTMLFormatter: ReportFormatter {
         buffer.append("<br><span class=\"mono\">")
         buffer.appendHTML(query.location(of: pickle))
         buffer.append("</span></div></summary><div class=\"scenario-body\">")
-        if let history, let key = history.keys[pickle.id] { writeHistory(of: key, in: history.history) }
+        if let run, let (key, history) = history(of: run, pickle: pickle) { writeHistory(of: key, in: history) }
         if let lineage {
             writeDescription(lineage.scenario.description)
             if let examples = lineage.examples, let row = lineage.example { writeExampleRow(examples, row, status) }

@@ -63,36 +63,64 @@ public struct RunHistory: Sendable, Hashable {
     }
 
     /// Adds the run `query` holds (its counted attempts), forgetting the oldest runs beyond `limit`.
+    ///
+    /// A `.streaming` query knows the outcomes of a run only if it was told to note them before the stream
+    /// (`RunQuery.notesScenarioOutcomes`).
     public mutating func record(_ query: RunQuery) {
         var scenarios: [String: Outcome] = [:]
-        for (key, attempt) in Self.keyedAttempts(query) {
-            let status = query.isFlaky(attempt) ? "flaky" : attempt.status.rawValue.lowercased()
-            scenarios[key] = Outcome(
-                status: status, milliseconds: max(0, Int(attempt.duration.nanoseconds / 1_000_000)))
-        }
+        for (key, outcome) in Self.keyedOutcomes(query) { scenarios[key] = outcome.outcome }
         let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
         runs.append(Run(startedAt: startedAt, success: query.success, scenarios: scenarios))
         if runs.count > limit { runs.removeFirst(runs.count - limit) }
     }
 
-    /// The key of each counted attempt of `query`: `uri › scenario name`, with ` #N` for the N-th scenario of the
-    /// same file and name (examples rows, scenarios named alike).
-    static func keyedAttempts(_ query: RunQuery) -> [(String, TestCaseAttempt)] {
+    /// Adds `run`, forgetting the oldest runs beyond `limit`.
+    mutating func append(_ run: Run) {
+        runs.append(run)
+        if runs.count > limit { runs.removeFirst(runs.count - limit) }
+    }
+
+    /// What `attempt` (which counts) did, as a history keeps it.
+    static func outcome(of attempt: TestCaseAttempt, in query: RunQuery) -> Outcome {
+        let status = query.isFlaky(attempt) ? "flaky" : attempt.status.rawValue.lowercased()
+        return Outcome(status: status, milliseconds: max(0, Int(attempt.duration.nanoseconds / 1_000_000)))
+    }
+
+    /// `uri › scenario name`: a scenario's key before it is numbered.
+    static func baseKey(of pickle: Pickle) -> String {
+        "\(pickle.uri) › \(pickle.name)"
+    }
+
+    /// The key of the `number`-th scenario whose base key is `base`.
+    static func key(base: String, _ number: Int) -> String {
+        number == 1 ? base : "\(base) #\(number)"
+    }
+
+    /// The key, outcome and pickle of each counted attempt of `query`: `uri › scenario name`, with ` #N` for the
+    /// N-th scenario of the same file and name (examples rows, scenarios named alike).
+    static func keyedOutcomes(_ query: RunQuery) -> [(String, (outcome: Outcome, pickleId: String))] {
+        if query.retention == .streaming {
+            var outcomes = query.scenarioOutcomes
+            for run in query.unsettledRuns {
+                if let key = run.historyKey, let outcome = query.historyOutcome(of: run) { outcomes[key] = outcome }
+            }
+            return outcomes.map { ($0.key, $0.value) }
+        }
         var seen: [String: Int] = [:]
-        var keyed: [(String, TestCaseAttempt)] = []
+        var keyed: [(String, (outcome: Outcome, pickleId: String))] = []
         for pickle in query.pickles {
-            let base = "\(pickle.uri) › \(pickle.name)"
+            let base = baseKey(of: pickle)
             let number = seen[base, default: 0] + 1
             seen[base] = number
             guard let attempt = query.countedAttempt(of: pickle) else { continue }
-            keyed.append((number == 1 ? base : "\(base) #\(number)", attempt))
+            keyed.append((key(base: base, number), (outcome(of: attempt, in: query), attempt.testCase.pickleId)))
         }
         return keyed
     }
 
     /// The key of each pickle of `query` that ran, by pickle id.
     public static func keys(in query: RunQuery) -> [String: String] {
-        Dictionary(keyedAttempts(query).map { ($1.testCase.pickleId, $0) }) { first, _ in first }
+        Dictionary(keyedOutcomes(query).map { ($1.pickleId, $0) }) { first, _ in first }
     }
 
     /// What one scenario did over the runs: its outcome in each (nil where it did not run), oldest first.

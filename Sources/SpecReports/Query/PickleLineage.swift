@@ -94,6 +94,39 @@ struct GherkinIndex {
         }
     }
 
+    /// Forgets the nodes of `document` (a streaming query drops the documents no running test case uses).
+    mutating func remove(_ document: GherkinDocument) {
+        guard let feature = document.feature else { return }
+        for tag in feature.tags { tags[tag.id] = nil }
+        func remove(_ background: Background) {
+            backgrounds[background.id] = nil
+            for step in background.steps { steps[step.id] = nil }
+        }
+        func remove(_ scenario: Scenario) {
+            scenarios[scenario.id] = nil
+            for tag in scenario.tags { tags[tag.id] = nil }
+            for step in scenario.steps { steps[step.id] = nil }
+            for examples in scenario.examples {
+                for tag in examples.tags { tags[tag.id] = nil }
+                for row in examples.tableBody { rows[row.id] = nil }
+            }
+        }
+        for child in feature.children {
+            switch child {
+            case .background(let background): remove(background)
+            case .scenario(let scenario): remove(scenario)
+            case .rule(let rule):
+                for tag in rule.tags { tags[tag.id] = nil }
+                for ruleChild in rule.children {
+                    switch ruleChild {
+                    case .background(let background): remove(background)
+                    case .scenario(let scenario): remove(scenario)
+                    }
+                }
+            }
+        }
+    }
+
     private mutating func add(_ background: Background) {
         backgrounds[background.id] = background
         for step in background.steps {

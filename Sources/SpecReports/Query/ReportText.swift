@@ -167,10 +167,10 @@ public enum ReportText {
             .joined(separator: "\n")
     }
 
-    /// A data table with aligned columns: `| a  | b |` per row; a cell wider than `TableCell.maximumWidth` is cut
+    /// A data table with aligned columns: `| a  | b |` per row; a cell wider than `ReportCell.maximumWidth` is cut
     /// with an ellipsis.
     public static func table(_ rows: [[String]]) -> String {
-        let rows = rows.map { row in row.map { TableCell.cut($0) } }
+        let rows = rows.map { row in row.map { ReportCell.cut($0) } }
         var widths: [Int] = []
         for row in rows {
             for (index, cell) in row.enumerated() {

@@ -20,22 +20,65 @@ public struct RunStatistics: Sendable, Hashable {
     public init() {}
 }
 
+/// The totals of the settled test cases, added up as each settles so that the query need not keep them.
+struct RunTotals {
+    var scenarios = StatusCounts()
+    var steps = StatusCounts()
+    /// Failing scenarios when strict, and when not.
+    var failingStrict = 0
+    var failingLenient = 0
+    var flakyScenarios = 0
+    var stepsDuration = MessageDuration.zero
+    /// How many steps used each step definition (matched it alone), by definition id.
+    var uses: [String: StepUseCount] = [:]
+
+    /// Adds the counts of `run` (its counted attempt; the durations of all its attempts).
+    mutating func add(_ run: TestCaseRun, query: RunQuery) {
+        apply(run, query: query, sign: 1)
+    }
+
+    /// Takes the counts of `run` away again.
+    mutating func remove(_ run: TestCaseRun, query: RunQuery) {
+        apply(run, query: query, sign: -1)
+    }
+
+    private mutating func apply(_ run: TestCaseRun, query: RunQuery, sign: Int) {
+        for attempt in run.attempts {
+            let duration = attempt.stepsDuration
+            stepsDuration = stepsDuration + MessageDuration(nanoseconds: sign * duration.nanoseconds)
+        }
+        guard let attempt = run.counted else { return }
+        scenarios[attempt.status] += sign
+        if attempt.isFailing(strict: true) { failingStrict += sign }
+        if attempt.isFailing(strict: false) { failingLenient += sign }
+        if query.isFlaky(attempt) { flakyScenarios += sign }
+        for (index, step) in attempt.testCase.testSteps.enumerated() where step.pickleStepId != nil {
+            let result = attempt.stepResults[index]
+            if let result { steps[result.status] += sign }
+            guard let ids = step.stepDefinitionIds, ids.count == 1 else { continue }
+            var use = uses[ids[0]] ?? StepUseCount()
+            use.count += sign
+            if let duration = result?.duration {
+                use.ranCount += sign
+                use.totalDuration = use.totalDuration + MessageDuration(nanoseconds: sign * duration.nanoseconds)
+            }
+            uses[ids[0]] = use
+        }
+    }
+}
+
 extension RunQuery {
     /// The totals of the run so far; `strict` decides which undefined, pending and ambiguous scenarios fail.
     public func statistics(strict: Bool = true) -> RunStatistics {
+        var totals = settledTotals
+        for run in unsettledRuns { totals.add(run, query: self) }
         var statistics = RunStatistics()
         statistics.runDuration = runDuration
-        for attempt in attempts {
-            statistics.stepsDuration = statistics.stepsDuration + attempt.stepsDuration
-        }
-        for attempt in countedAttempts {
-            statistics.scenarios.add(attempt.status)
-            if attempt.isFailing(strict: strict) { statistics.failingScenarios += 1 }
-            if isFlaky(attempt) { statistics.flakyScenarios += 1 }
-            for (index, step) in attempt.testCase.testSteps.enumerated() where step.pickleStepId != nil {
-                if let result = attempt.stepResults[index] { statistics.steps.add(result.status) }
-            }
-        }
+        statistics.stepsDuration = totals.stepsDuration
+        statistics.scenarios = totals.scenarios
+        statistics.steps = totals.steps
+        statistics.failingScenarios = strict ? totals.failingStrict : totals.failingLenient
+        statistics.flakyScenarios = totals.flakyScenarios
         return statistics
     }
 }

@@ -55,22 +55,10 @@ extension RunQuery {
     /// The use count and total duration of every step definition that was used, by definition id (cheaper than
     /// `stepUsage()` when the individual steps are not needed).
     public func stepUseSummary() -> [String: StepUseCount] {
-        var uses: [String: StepUseCount] = [:]
-        for attempt in countedAttempts {
-            for (index, testStep) in attempt.testCase.testSteps.enumerated() {
-                guard let ids = testStep.stepDefinitionIds, ids.count == 1, testStep.pickleStepId != nil else {
-                    continue
-                }
-                var use = uses[ids[0]] ?? StepUseCount()
-                use.count += 1
-                if let duration = attempt.stepResults[index]?.duration {
-                    use.ranCount += 1
-                    use.totalDuration = use.totalDuration + duration
-                }
-                uses[ids[0]] = use
-            }
-        }
-        return uses
+        var totals = RunTotals()
+        totals.uses = settledTotals.uses
+        for run in unsettledRuns { totals.add(run, query: self) }
+        return totals.uses
     }
 
     /// The usage of every step definition: used ones first, slowest mean first; then unused ones in stream order.

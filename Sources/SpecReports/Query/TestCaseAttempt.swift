@@ -21,11 +21,18 @@ public final class TestCaseAttempt {
     public internal(set) var caseAttachments: [Attachment] = []
     /// The latest timestamp seen for this attempt.
     public internal(set) var lastTimestamp: Timestamp
+    /// The position of the attempt among the stream's attempts, in the order they started.
+    let index: Int
+    /// The position of its test case among those that started (`TestCaseRun.ordinal`).
+    let ordinal: Int
 
-    init(started: TestCaseStarted, testCase: TestCase, pickle: Pickle?) {
+    init(started: TestCaseStarted, run: TestCaseRun, index: Int) {
         self.started = started
-        self.testCase = testCase
-        self.pickle = pickle
+        self.testCase = run.testCase
+        self.pickle = run.pickle
+        self.index = index
+        ordinal = run.ordinal
+        let testCase = run.testCase
         let count = testCase.testSteps.count
         stepResults = Array(repeating: nil, count: count)
         stepStartTimestamps = Array(repeating: nil, count: count)

@@ -51,9 +51,41 @@ struct StreamBuilder {
                 unfinished: unfinished))
     }
 
+    /// Put before every id, so that the streams of several builders can make one run (`concatenate`).
+    var idPrefix = ""
+
     private mutating func id() -> String {
         defer { nextId += 1 }
-        return String(nextId)
+        return idPrefix + String(nextId)
+    }
+
+    /// One run of the streams of several builders (with different `idPrefix`es): every static message first, then
+    /// every test case, then every execution, one `testRunStarted` and one `testRunFinished`.
+    static func concatenate(_ streams: [[Envelope]]) -> [Envelope] {
+        var statics: [Envelope] = []
+        var testCases: [Envelope] = []
+        var executions: [Envelope] = []
+        var started: Envelope?
+        var finished: TestRunFinished?
+        for (index, stream) in streams.enumerated() {
+            for envelope in stream {
+                switch envelope {
+                case .meta: if index == 0 { statics.append(envelope) }
+                case .testRunStarted: if started == nil { started = envelope }
+                case .testCase: testCases.append(envelope)
+                case .testRunFinished(let end):
+                    var combined = end
+                    combined.success = end.success && (finished?.success ?? true)
+                    finished = combined
+                case .testCaseStarted, .testStepStarted, .testStepFinished, .testCaseFinished, .attachment,
+                    .suggestion:
+                    executions.append(envelope)
+                default: statics.append(envelope)
+                }
+            }
+        }
+        return statics + (started.map { [$0] } ?? []) + testCases + executions
+            + (finished.map { [.testRunFinished($0)] } ?? [])
     }
 
     private mutating func tick(_ milliseconds: Int = 1) -> Timestamp {

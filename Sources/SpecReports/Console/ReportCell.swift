@@ -1,7 +1,7 @@
 /// The widest cell a text report pads its columns to: the usage table and the data tables of the console
 /// formats cut a longer cell with an ellipsis, and the pretty format aligns its `#` comments up to that column,
 /// so one very long step or cell cannot pad every other row to its width.
-public enum TableCell {
+public enum ReportCell {
     /// 120 characters.
     public static let maximumWidth = 120
 
