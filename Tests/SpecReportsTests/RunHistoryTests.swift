@@ -92,6 +92,29 @@ import Testing
         #expect(RunHistory.load(from: url).history.runs.count == 1)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func `a FIFO or a folder as the history file is a warning, neither read nor written, and nothing waits`() throws {
+        let fifo = Self.temporaryFile()
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let folder = Self.temporaryFile()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer {
+            try? FileManager.default.removeItem(at: fifo)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        for (url, kind) in [(fifo, "a FIFO"), (folder, "a folder")] {
+            var (history, warning) = RunHistory.load(from: url)
+            #expect(history.runs.isEmpty)
+            #expect(warning == "the run history \(url.path) is \(kind), not a file: no history is kept")
+            history.record(Self.run(cart: .passed("a cart")))
+            #expect(throws: ReportError.cannotWrite(destination: url.path, reason: "it is \(kind), not a file")) {
+                try history.write(to: url)
+            }
+        }
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is still one")
+    }
+
     @Test func `the HTML report shows each scenario's last results and what changed`() throws {
         var history = RunHistory()
         for _ in 0..<4 { history.record(Self.run(cart: .passed("a cart"))) }

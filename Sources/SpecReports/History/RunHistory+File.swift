@@ -8,6 +8,9 @@ extension RunHistory {
     public static func load(from url: URL, limit: Int = defaultLimit) -> (history: RunHistory, warning: String?) {
         let empty = RunHistory(limit: limit)
         guard FileManager.default.fileExists(atPath: url.path) else { return (empty, nil) }
+        if let kind = notAFile(url) {
+            return (empty, "the run history \(url.path) is \(kind.description), not a file: no history is kept")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -31,6 +34,10 @@ extension RunHistory {
     ///
     /// - Throws: `ReportError` naming the file when it cannot be written.
     public func write(to url: URL) throws(ReportError) {
+        // Reading a FIFO would wait for a writer, and writing it would hand the history to whoever reads it.
+        if let kind = Self.notAFile(url) {
+            throw ReportError.cannotWrite(destination: url.path, reason: "it is \(kind.description), not a file")
+        }
         if let data = try? Data(contentsOf: url), (try? Self.decode(data, limit: limit)) == nil {
             let aside = url.appendingPathExtension("unreadable")
             try? FileManager.default.removeItem(at: aside)
@@ -39,6 +46,15 @@ extension RunHistory {
         let output = try reportFileOutput(at: url)  // a symbolic link stays one, its target replaced
         try output.write(encoded.jsonText + "\n")
         try output.close()
+    }
+
+    /// What `url` is when it exists and is not a regular file (after following symbolic links): a FIFO, a device,
+    /// a folder or a socket, which cannot hold a history.
+    static func notAFile(_ url: URL) -> FileKind? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        let kind = FileKind(mode: status.st_mode)
+        return kind == .regularFile ? nil : kind
     }
 
     /// The history as JSON: `{"format":"feedspecs-run-history","version":1,"limit":30,"runs":[…]}`, each run

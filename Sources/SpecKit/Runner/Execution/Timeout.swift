@@ -30,14 +30,17 @@ enum Timeout {
         }
     }
 
-    /// Runs `body` with `context` as `SpecContext.current`; returns how it ended, or `.timedOut` after `limit`.
+    /// Runs `body` with `context` as `SpecContext.current`; returns how it ended, or `.timedOut` once it has run for
+    /// `limit`.
     static func run(
         limit: Duration, context: SpecContext?, _ body: @escaping @Sendable () async throws -> Void
     ) async -> Result {
         let watched = Locked<WatchedBody?>(nil)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
             let gate = Gate(continuation)
+            let began = Locked<ContinuousClock.Instant?>(nil)
             let work = Task {
+                began.withLock { $0 = .now }
                 do {
                     try await SpecContext.$currentValue.withValue(context) { try await body() }
                     gate.resume(.finished(nil))
@@ -45,7 +48,7 @@ enum Timeout {
                     gate.resume(.finished(error))
                 }
             }
-            let body = WatchedBody(limit: limit, gate: gate, work: work)
+            let body = WatchedBody(limit: limit, began: began, gate: gate, work: work)
             Watchdog.shared.watch(body)
             watched.withLock { $0 = body }
         }

@@ -6,22 +6,24 @@ protocol Watched: AnyObject, Sendable {
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool
 }
 
-/// One body run with `Timeout.run`, with a fixed deadline.
+/// One body run with `Timeout.run`: its deadline is `limit` after the body began to run, as for a test case's
+/// bodies (`BodyDeadline`), so a body still waiting for a thread (a busy machine) has used none of its time.
 final class WatchedBody: Watched {
     let limit: Duration
-    let deadline: ContinuousClock.Instant
+    /// When the body began to run; nil while it waits to.
+    let began: Locked<ContinuousClock.Instant?>
     let gate: Timeout.Gate
     let work: Task<Void, Never>
 
-    init(limit: Duration, gate: Timeout.Gate, work: Task<Void, Never>) {
+    init(limit: Duration, began: Locked<ContinuousClock.Instant?>, gate: Timeout.Gate, work: Task<Void, Never>) {
         self.limit = limit
-        deadline = ContinuousClock.now.advanced(by: limit)
+        self.began = began
         self.gate = gate
         self.work = work
     }
 
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
-        guard deadline <= now else { return false }
+        guard let began = began.value, began.advanced(by: limit) <= now else { return false }
         if gate.resume(.timedOut) { work.cancel() }
         return true
     }
