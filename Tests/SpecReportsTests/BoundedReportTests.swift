@@ -188,6 +188,16 @@ struct BoundedReportTests {
         return StreamBuilder.concatenate(streams)
     }
 
+    @Test(
+        "the HTML report writes its counts with grouped thousands, whatever the locale",
+        arguments: [
+            (0, "0"), (999, "999"), (1_000, "1,000"), (10_000, "10,000"), (1_234_567, "1,234,567"), (-4_500, "-4,500"),
+        ]
+    )
+    func groupedCounts(count: Int, text: String) {
+        #expect(HTMLFormatter.grouped(count) == text)
+    }
+
     @Test("the HTML report of a run larger than its limit details what did not pass and says what it folded")
     func htmlFoldsPassingScenariosPastItsLimit() throws {
         let envelopes = Self.largeRun(features: 6, scenarios: 4, failEvery: 5)

@@ -37,15 +37,15 @@ extension HTMLFormatter {
         writeCounts(foldedScenarios)
         buffer.append("<p class=\"description\">")
         buffer.appendHTML(
-            "\(foldedFeatures) feature\(foldedFeatures == 1 ? "" : "s") whose scenarios are only counted here: the "
-                + "run has more scenarios than this page details (\(detailLimit)).")
+            "\(Self.grouped(foldedFeatures)) feature\(foldedFeatures == 1 ? "" : "s") whose scenarios are only counted here: the "
+                + "run has more scenarios than this page details (\(Self.grouped(detailLimit))).")
         buffer.append("</p></header><div class=\"feature-body\"><div class=\"scroll\"><table class=\"data\">")
         buffer.append("<thead><tr><th>Feature</th><th>File</th><th>Scenarios</th></tr></thead><tbody>")
         try buffer.flush()
         try foldedRows.copy(into: buffer.output)
         buffer.append("</tbody></table></div>")
         if foldedFeatures > detailLimit {
-            buffer.append("<p class=\"not-run\">…and \(foldedFeatures - detailLimit) more features.</p>")
+            buffer.append("<p class=\"not-run\">…and \(Self.grouped(foldedFeatures - detailLimit)) more features.</p>")
         }
         buffer.append("</div></article>\n")
     }
@@ -65,8 +65,8 @@ extension HTMLFormatter {
     private func writeFoldedNote(_ count: Int) {
         guard count > 0 else { return }
         buffer.append(
-            "<p class=\"not-run\">\(count) more scenario\(count == 1 ? " is" : "s are") only counted above: the run "
-                + "has more scenarios than this page details (\(detailLimit)); the JUnit, Cucumber JSON and message "
+            "<p class=\"not-run\">\(Self.grouped(count)) more scenario\(count == 1 ? " is" : "s are") only counted above: the run "
+                + "has more scenarios than this page details (\(Self.grouped(detailLimit))); the JUnit, Cucumber JSON and message "
                 + "reports have every one.</p>")
     }
 

@@ -33,4 +33,15 @@ extension HTMLFormatter {
         case .unknown: "·"
         }
     }
+
+    /// `count` with its thousands grouped by commas (`10,000`), the same on every machine whatever its locale.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return count < 0 ? "-" + text : text
+    }
 }

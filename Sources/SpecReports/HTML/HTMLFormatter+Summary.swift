@@ -79,8 +79,8 @@ extension HTMLFormatter {
         if isLarge == true {
             buffer.append("<div class=\"banner banner-interrupted\" role=\"note\"><strong>A large run.</strong> ")
             buffer.appendHTML(
-                "It has \(query.pickleCount) scenarios, more than this page details (\(detailLimit)): the page details "
-                    + "the first \(detailedCount) that did not pass and counts the others by feature. The JUnit, "
+                "It has \(Self.grouped(query.pickleCount)) scenarios, more than this page details "
+                    + "(\(Self.grouped(detailLimit))): the page details the first \(Self.grouped(detailedCount)) that did not pass and counts the others by feature. The JUnit, "
                     + "Cucumber JSON and message reports have every one.")
             buffer.append("</div>\n")
         }
