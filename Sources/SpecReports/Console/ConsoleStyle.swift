@@ -25,7 +25,7 @@ public struct ConsoleStyle: Sendable, Hashable {
 
     /// `text` in the colour Cucumber uses for `status`: green passed, red failed and ambiguous, yellow pending
     /// and undefined, cyan skipped.
-    public func status(_ status: TestStepResultStatus, _ text: String) -> String {
+    package func status(_ status: TestStepResultStatus, _ text: String) -> String {
         switch status {
         case .passed: paint(text, 32)
         case .failed, .ambiguous: paint(text, 31)
@@ -36,21 +36,21 @@ public struct ConsoleStyle: Sendable, Hashable {
     }
 
     /// `text` in grey, as Cucumber writes source locations.
-    public func location(_ text: String) -> String { paint(text, 90) }
+    package func location(_ text: String) -> String { paint(text, 90) }
 
     /// `text` in cyan, as Cucumber writes tags.
-    public func tag(_ text: String) -> String { paint(text, 36) }
+    package func tag(_ text: String) -> String { paint(text, 36) }
 
     /// `text` in bold.
-    public func bold(_ text: String) -> String {
+    package func bold(_ text: String) -> String {
         usesColors ? "\u{1B}[1m\(text)\u{1B}[22m" : text
     }
 
     /// `text` in yellow, for warnings such as an interrupted run.
-    public func warning(_ text: String) -> String { paint(text, 33) }
+    package func warning(_ text: String) -> String { paint(text, 33) }
 
     /// `text` in red, for errors outside the steps.
-    public func error(_ text: String) -> String { paint(text, 31) }
+    package func error(_ text: String) -> String { paint(text, 31) }
 
     private func paint(_ text: String, _ code: Int) -> String {
         usesColors && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text

@@ -1,9 +1,9 @@
 /// The widest cell a text report pads its columns to: the usage table and the data tables of the console
 /// formats cut a longer cell with an ellipsis, and the pretty format aligns its `#` comments up to that column,
 /// so one very long step or cell cannot pad every other row to its width.
-public enum ReportCell {
+package enum ReportCell {
     /// 120 characters.
-    public static let maximumWidth = 120
+    package static let maximumWidth = 120
 
     /// `text`, or its first `maximumWidth - 1` characters and `…` when it is wider; `width` measures it (by
     /// default in characters).

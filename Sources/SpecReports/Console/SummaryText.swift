@@ -8,7 +8,7 @@ import Messages
 /// 12 steps (1 failed, 2 skipped, 9 passed)
 /// 0m01.234s (executing steps: 0m00.890s)
 /// ```
-public struct SummaryText {
+package struct SummaryText {
     let query: RunQuery
     let style: ConsoleStyle
     let strict: Bool
@@ -17,10 +17,10 @@ public struct SummaryText {
     /// How many failures, and how many warnings, are listed in full; the others are counted in one line that says
     /// so (a run with thousands of failing scenarios would otherwise print, and hold, all their steps, snippets
     /// and did-you-means; every report file still has each of them).
-    public var listLimit = SummaryText.defaultListLimit
+    package var listLimit = SummaryText.defaultListLimit
 
     /// The number of failures (and of warnings) listed in full by default.
-    public static let defaultListLimit = 100
+    package static let defaultListLimit = 100
 
     /// The failures and warnings of the test cases, as far as they are listed (nil: made from `query` when asked).
     private let listing: IssueListing?
@@ -30,7 +30,7 @@ public struct SummaryText {
     ///
     /// The failures are those of the test cases `query` holds: with a `.streaming` query, only the console formatters
     /// (which note each failure as its test case ends) list them all.
-    public init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
+    package init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
         self.query = query
         self.style = style
         self.strict = strict
@@ -48,7 +48,7 @@ public struct SummaryText {
     }
 
     /// The whole text: issues, then the totals.
-    public var text: String {
+    package var text: String {
         var text = ""
         if !query.undefinedParameterTypes.isEmpty { text += undefinedParameterTypes }
         if !query.parseErrors.isEmpty {
@@ -66,7 +66,7 @@ public struct SummaryText {
 
     /// `Changed since the last run:` and one line per scenario whose status changed, `old → new`; empty without a
     /// history or an earlier run.
-    public var changesSinceLastRun: String {
+    package var changesSinceLastRun: String {
         guard var history, !history.runs.isEmpty else { return "" }
         history.record(query)
         let changes = history.changes
@@ -80,7 +80,7 @@ public struct SummaryText {
     }
 
     /// The three totals lines (scenarios, steps, durations), preceded by a note when the run was interrupted.
-    public var totals: String {
+    package var totals: String {
         let statistics = query.statistics(strict: strict)
         var text = ""
         if query.isInterrupted {
@@ -104,7 +104,7 @@ public struct SummaryText {
 
     /// `N scenarios (1 failed, 2 passed)`: the total, then each non-zero status in Cucumber's order; `flaky` of the
     /// passed ones are counted apart, before them, as cucumber-ruby does (`12 scenarios (1 flaky, 11 passed)`).
-    public func countLine(_ counts: StatusCounts, noun: String, flaky: Int = 0) -> String {
+    package func countLine(_ counts: StatusCounts, noun: String, flaky: Int = 0) -> String {
         let total = counts.total
         var text = "\(total) \(noun)\(total == 1 ? "" : "s")"
         guard total > 0 else { return text }

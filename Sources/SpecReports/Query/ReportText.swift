@@ -3,10 +3,10 @@ import Messages
 import StepSuggestions
 
 /// Text helpers shared by the formatters.
-public enum ReportText {
+package enum ReportText {
     /// A duration as Cucumber writes it: whole minutes, then seconds and milliseconds, e.g. `0m00.123s`,
     /// `2m05.000s`.
-    public static func cucumberDuration(_ duration: MessageDuration) -> String {
+    package static func cucumberDuration(_ duration: MessageDuration) -> String {
         let milliseconds = max(0, duration.count(ofNanoseconds: 1_000_000, rounded: false))
         let minutes = milliseconds / 60_000
         let seconds = (milliseconds / 1000) % 60
@@ -15,13 +15,13 @@ public enum ReportText {
     }
 
     /// A duration in milliseconds with two decimals, e.g. `1.50ms`.
-    public static func milliseconds(_ duration: MessageDuration) -> String {
+    package static func milliseconds(_ duration: MessageDuration) -> String {
         let hundredths = duration.count(ofNanoseconds: 10_000)
         return "\(hundredths / 100).\(pad(hundredths % 100, 2))ms"
     }
 
     /// A duration in seconds with up to three decimals, e.g. `0.007`, `12.5`, `0`.
-    public static func seconds(_ duration: MessageDuration) -> String {
+    package static func seconds(_ duration: MessageDuration) -> String {
         let totalMilliseconds = duration.count(ofNanoseconds: 1_000_000)
         let whole = totalMilliseconds / 1000
         var fraction = pad(totalMilliseconds % 1000, 3)
@@ -30,7 +30,7 @@ public enum ReportText {
     }
 
     /// A short human duration: `850ms`, `1.2s`, `3m 05s`.
-    public static func humanDuration(_ duration: MessageDuration) -> String {
+    package static func humanDuration(_ duration: MessageDuration) -> String {
         let milliseconds = max(0, duration.count(ofNanoseconds: 1_000_000))
         if milliseconds < 1000 { return "\(milliseconds)ms" }
         if milliseconds < 60_000 {
@@ -42,7 +42,7 @@ public enum ReportText {
     }
 
     /// A timestamp in ISO 8601 UTC with milliseconds, e.g. `2024-05-01T12:00:00.123Z`.
-    public static func isoTimestamp(_ timestamp: Timestamp) -> String {
+    package static func isoTimestamp(_ timestamp: Timestamp) -> String {
         // Clamped to the years a timestamp may have (1 to 9999), so no value can overflow the arithmetic.
         let clamped = min(max(timestamp.seconds, Timestamp.validSeconds.lowerBound), Timestamp.validSeconds.upperBound)
         let days = floorDivide(clamped, 86_400)
@@ -53,12 +53,12 @@ public enum ReportText {
     }
 
     /// `uri:line`, or just `uri` without a line.
-    public static func location(_ uri: String, _ line: Int?) -> String {
+    package static func location(_ uri: String, _ line: Int?) -> String {
         line.map { "\(uri):\($0)" } ?? uri
     }
 
     /// `uri:line` of a source reference (a Swift file and line for step definitions and hooks).
-    public static func location(_ reference: SourceReference) -> String {
+    package static func location(_ reference: SourceReference) -> String {
         if let uri = reference.uri { return location(uri, reference.location?.line) }
         if let method = reference.javaMethod { return "\(method.className).\(method.methodName)" }
         if let element = reference.javaStackTraceElement {
@@ -68,20 +68,20 @@ public enum ReportText {
     }
 
     /// `uri:line:column` of a parse error's place in its file (as much of it as is known).
-    public static func location(of error: ParseError) -> String {
+    package static func location(of error: ParseError) -> String {
         let uri = error.source.uri ?? "unknown file"
         guard let location = error.source.location else { return uri }
         return location.column.map { "\(uri):\(location.line):\($0)" } ?? "\(uri):\(location.line)"
     }
 
     /// `uri:line:column: message` for a parse error, without the `(line:column): ` the Gherkin message starts with.
-    public static func parseErrorText(_ error: ParseError) -> String {
+    package static func parseErrorText(_ error: ParseError) -> String {
         "\(location(of: error)): \(messageWithoutPosition(error.message))"
     }
 
     /// What a Gherkin parse error means, in words a product owner understands (the official message, with the
     /// tokens the parser expected, stays for the details).
-    public static func plainWords(forParseError message: String) -> String {
+    package static func plainWords(forParseError message: String) -> String {
         let message = messageWithoutPosition(message)
         if message.hasPrefix("inconsistent cell count") {
             return "This table row has a different number of cells than the rows above it."
@@ -116,7 +116,7 @@ public enum ReportText {
     }
 
     /// `uri:line:column: ` and the plain-words explanation of a parse error, then the official message on its own line.
-    public static func explainedParseError(_ error: ParseError) -> String {
+    package static func explainedParseError(_ error: ParseError) -> String {
         let message = messageWithoutPosition(error.message)
         return "\(location(of: error)): \(plainWords(forParseError: message))\n(Gherkin: \(message))"
     }
@@ -131,7 +131,7 @@ public enum ReportText {
     }
 
     /// The parse errors of a stream grouped by file, files in the order their first error came.
-    public static func parseErrorsByFile(_ errors: [ParseError]) -> [(uri: String, errors: [ParseError])] {
+    package static func parseErrorsByFile(_ errors: [ParseError]) -> [(uri: String, errors: [ParseError])] {
         var order: [String] = []
         var byFile: [String: [ParseError]] = [:]
         for error in errors {
@@ -144,7 +144,7 @@ public enum ReportText {
 
     /// The error text of a failed result: its stack trace when it includes the message, otherwise the message
     /// followed by the stack trace.
-    public static func failureText(_ result: TestStepResult) -> String {
+    package static func failureText(_ result: TestStepResult) -> String {
         let message = result.message ?? result.exception?.message
         let stack = result.exception?.stackTrace
         switch (message, stack) {
@@ -160,7 +160,7 @@ public enum ReportText {
     }
 
     /// Every line of `text` prefixed by `count` spaces, except empty lines.
-    public static func indent(_ text: String, by count: Int) -> String {
+    package static func indent(_ text: String, by count: Int) -> String {
         let prefix = String(repeating: " ", count: count)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : prefix + $0 }
@@ -169,7 +169,7 @@ public enum ReportText {
 
     /// A data table with aligned columns: `| a  | b |` per row; a cell wider than `ReportCell.maximumWidth` is cut
     /// with an ellipsis.
-    public static func table(_ rows: [[String]]) -> String {
+    package static func table(_ rows: [[String]]) -> String {
         let rows = rows.map { row in row.map { ReportCell.cut($0) } }
         var widths: [Int] = []
         for row in rows {
@@ -187,12 +187,12 @@ public enum ReportText {
     }
 
     /// A doc string between `"""` delimiters.
-    public static func docString(_ docString: PickleDocString) -> String {
+    package static func docString(_ docString: PickleDocString) -> String {
         "\"\"\"\(docString.mediaType ?? "")\n\(docString.content)\n\"\"\""
     }
 
     /// The argument of a pickle step as text: its doc string and/or data table.
-    public static func argument(_ argument: PickleStepArgument) -> String {
+    package static func argument(_ argument: PickleStepArgument) -> String {
         let tableText = argument.dataTable.map { dataTable in
             table(dataTable.rows.map { row in row.cells.map(\.value) })
         }
@@ -203,7 +203,7 @@ public enum ReportText {
 
     /// How Cucumber names a hook in reports: `Before`, `After`, `BeforeAll`, `AfterAll`, `BeforeStep`,
     /// `AfterStep`; `isBefore` decides for hooks of unknown type.
-    public static func hookKeyword(_ hook: Hook?, isBefore: Bool) -> String {
+    package static func hookKeyword(_ hook: Hook?, isBefore: Bool) -> String {
         switch hook?.type {
         case .beforeTestRun: "BeforeAll"
         case .afterTestRun: "AfterAll"
@@ -216,7 +216,7 @@ public enum ReportText {
     }
 
     /// A step definition's pattern as written: regular expressions between slashes.
-    public static func pattern(_ definition: StepDefinition) -> String {
+    package static func pattern(_ definition: StepDefinition) -> String {
         definition.pattern.type == .regularExpression ? "/\(definition.pattern.source)/" : definition.pattern.source
     }
 
@@ -257,7 +257,7 @@ extension RunQuery {
     }
 
     /// The single step definition a test step matched, if exactly one did.
-    public func matchedDefinition(of testStep: TestStep) -> StepDefinition? {
+    package func matchedDefinition(of testStep: TestStep) -> StepDefinition? {
         guard let ids = testStep.stepDefinitionIds, ids.count == 1 else { return nil }
         return stepDefinition(id: ids[0])
     }
@@ -275,7 +275,7 @@ extension RunQuery {
     }
 
     /// The text explaining an ambiguous step: every matching definition's pattern and location.
-    public func ambiguityText(_ testStep: TestStep) -> String {
+    package func ambiguityText(_ testStep: TestStep) -> String {
         let definitions = (testStep.stepDefinitionIds ?? []).compactMap { stepDefinition(id: $0) }
         guard !definitions.isEmpty else { return "Multiple step definitions match" }
         let patterns = definitions.map { ReportText.pattern($0) }
@@ -289,14 +289,14 @@ extension RunQuery {
 
     /// The snippet to show for an undefined pickle step: the first one suggested (the generator's preferred
     /// expression, as `swift test` shows it; the `{float}` twin of every `{int}` is left to the messages).
-    public func snippetText(forPickleStep pickleStepId: String) -> String? {
+    package func snippetText(forPickleStep pickleStepId: String) -> String? {
         suggestions(forPickleStep: pickleStepId).lazy.flatMap(\.snippets).first?.code
     }
 
     /// The step definitions closest to an undefined pickle step's text ("did you mean"), at most 3, each as
     /// `"pattern" (File.swift:12)`; empty when none is close. The one did-you-mean (`StepSuggester`), from the
     /// stream's step definitions and parameter types: what the runner and the language server propose.
-    public func closestStepDefinitions(toPickleStep pickleStepId: String) -> [String] {
+    package func closestStepDefinitions(toPickleStep pickleStepId: String) -> [String] {
         guard let text = pickleStep(id: pickleStepId)?.text else { return [] }
         return closestDefinitions.closest(to: text, in: self).map { index in
             let definition = stepDefinitions[index]
@@ -307,7 +307,7 @@ extension RunQuery {
     }
 
     /// "Did you mean:" and the closest step definitions, one per line, or nil when none is close.
-    public func didYouMeanText(forPickleStep pickleStepId: String) -> String? {
+    package func didYouMeanText(forPickleStep pickleStepId: String) -> String? {
         let closest = closestStepDefinitions(toPickleStep: pickleStepId)
         guard !closest.isEmpty else { return nil }
         return (["Did you mean:"] + closest.map { "  \($0)" }).joined(separator: "\n")
