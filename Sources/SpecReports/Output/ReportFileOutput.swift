@@ -12,8 +12,8 @@ import Foundation
 ///
 /// - nothing, or a regular file: an `AtomicFileOutput` (a temporary file renamed into place once complete);
 /// - a symbolic link to a regular file (or to nothing yet): the same, at the link's target, so the link stays;
-/// - a device (`/dev/null`, a terminal), a FIFO, or a link to one: a `WriteThroughOutput`, which opens it and
-///   writes through, never replacing it (a FIFO without a reader is waited for, at most `fifoReaderWait`);
+/// - a device (`/dev/null`, a terminal), a FIFO, or a link to one: an output that opens it and writes through,
+///   never replacing it (a FIFO without a reader is waited for, at most `fifoReaderWait`);
 /// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`: that descriptor of this process;
 /// - a folder, a socket or a link loop: `ReportError.notAFile`, naming the path.
 ///
@@ -74,15 +74,15 @@ public func reportFileOutput(at url: URL, fifoReaderWait: Duration = .seconds(10
 /// Writes a report through to something that is not a regular file (a device, a FIFO, a descriptor), which it
 /// opens and never replaces, creates or truncates. What was written stays written: such a target cannot be
 /// replaced atomically.
-public final class WriteThroughOutput: ReportOutput {
+package final class WriteThroughOutput: ReportOutput {
     private var descriptor: Int32
     /// The path given, for error messages.
-    public let name: String
+    package let name: String
 
     /// Opens `path` for writing. A FIFO no process reads yet is waited for, at most `readerWait`.
     ///
     /// - Throws: `ReportError.cannotWrite` naming the path when it cannot be opened, or when no reader came.
-    public init(path: String, readerWait: Duration = .seconds(10)) throws(ReportError) {
+    package init(path: String, readerWait: Duration = .seconds(10)) throws(ReportError) {
         name = path
         let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK
         var opened = open(path, flags)
@@ -118,7 +118,7 @@ public final class WriteThroughOutput: ReportOutput {
     }
 
     /// Writes every byte, retrying after interruptions.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
         guard descriptor >= 0 else {
             throw ReportError.cannotWrite(destination: name, reason: "the report was already closed")
         }
@@ -128,7 +128,7 @@ public final class WriteThroughOutput: ReportOutput {
     }
 
     /// Closes the descriptor.
-    public func close() throws(ReportError) {
+    package func close() throws(ReportError) {
         guard descriptor >= 0 else { return }
         let result = closeDescriptor(descriptor)
         descriptor = -1

@@ -132,7 +132,7 @@ public final class AtomicFileOutput: ReportOutput {
     /// Where the report ends up.
     public let destination: URL
     /// The temporary file being written, beside `destination`.
-    public let temporaryURL: URL
+    package let temporaryURL: URL
     private var descriptor: Int32
     private var isFinished = false
     private var failure: ReportError?
@@ -225,7 +225,7 @@ public final class AtomicFileOutput: ReportOutput {
 
 /// Writes a complete report to `url`: atomically (temporary file, then rename) for a regular file or a new one,
 /// written through for a device, a FIFO or a symbolic link (see `reportFileOutput(at:)`).
-public func writeAtomically(_ bytes: [UInt8], to url: URL) throws(ReportError) {
+package func writeAtomically(_ bytes: [UInt8], to url: URL) throws(ReportError) {
     let output = try reportFileOutput(at: url)
     try output.write(bytes)
     try output.close()
