@@ -36,7 +36,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     public var description: String { rawValue }
 
     /// Whether the format is read by people in a terminal (its text is escaped there by `TerminalSafeOutput`).
-    public var isText: Bool {
+    package var isText: Bool {
         switch self {
         case .pretty, .progress, .summary, .usage: true
         case .message, .json, .junit, .html, .markdown, .rerun: false

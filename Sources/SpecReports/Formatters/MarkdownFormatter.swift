@@ -43,7 +43,7 @@ public final class MarkdownFormatter: ReportFormatter {
 
     /// An output appending to the file named by `GITHUB_STEP_SUMMARY` in `environment`, or `nil` when the
     /// variable is unset or empty (not running in GitHub Actions).
-    public static func gitHubStepSummaryOutput(
+    package static func gitHubStepSummaryOutput(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ReportError) -> AppendingFileOutput? {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return nil }
@@ -64,7 +64,7 @@ public final class MarkdownFormatter: ReportFormatter {
     }
 
     /// The whole summary.
-    public var markdown: String {
+    package var markdown: String {
         let notes = self.notes
         let statistics = query.statistics(strict: strict)
         var text = ""
@@ -317,13 +317,13 @@ public final class MarkdownFormatter: ReportFormatter {
 }
 
 /// Appends to a file (created if needed), as a GitHub Actions job summary file is written.
-public final class AppendingFileOutput: ReportOutput {
+package final class AppendingFileOutput: ReportOutput {
     private let handle: FileHandle
     /// The file's path.
-    public let name: String
+    package let name: String
 
     /// Opens `url` for appending, creating it if needed.
-    public init(_ url: URL) throws(ReportError) {
+    package init(_ url: URL) throws(ReportError) {
         name = url.path
         if !FileManager.default.fileExists(atPath: url.path) {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -339,7 +339,7 @@ public final class AppendingFileOutput: ReportOutput {
     }
 
     /// Appends `bytes` to the file.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
@@ -348,7 +348,7 @@ public final class AppendingFileOutput: ReportOutput {
     }
 
     /// Closes the file.
-    public func close() throws(ReportError) {
+    package func close() throws(ReportError) {
         do {
             try handle.close()
         } catch {

@@ -70,7 +70,7 @@ public final class RerunFormatter: ReportFormatter {
     }
 
     /// The lines of the scenarios to rerun, by file, sorted (once the stream has been consumed).
-    public var linesByFile: [(uri: String, lines: [Int])] {
+    package var linesByFile: [(uri: String, lines: [Int])] {
         var lines: [String: Set<Int>] = [:]
         try? forEachEntry { uri, line in lines[uri, default: []].insert(line) }
         for run in query.unsettledRuns {

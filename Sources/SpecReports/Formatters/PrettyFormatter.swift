@@ -3,7 +3,7 @@ import Messages
 /// Cucumber's `pretty` formatter: the feature, rule and scenario lines, and each step with a status symbol as it
 /// finishes (`✔` passed, `✘` failed or ambiguous, `■` undefined or pending, `↷` skipped), its data table or doc
 /// string, its attachments and, indented, its error; the code location of every line is aligned in a `#`
-/// column (at most `ReportCell.maximumWidth` characters of step text wide: a longer step has its comment after
+/// column (at most 120 characters of step text wide: a longer step has its comment after
 /// one space) and data table cells wider than that are cut with an ellipsis. The summary follows at the end.
 public final class PrettyFormatter: ReportFormatter {
     /// The index of the stream.
@@ -34,7 +34,7 @@ public final class PrettyFormatter: ReportFormatter {
     }
 
     /// The symbol the pretty formatter shows for a status.
-    public static func symbol(for status: TestStepResultStatus) -> String {
+    package static func symbol(for status: TestStepResultStatus) -> String {
         switch status {
         case .passed: "✔"
         case .failed, .ambiguous: "✘"

@@ -72,7 +72,7 @@ public final class ProgressFormatter: ReportFormatter {
     }
 
     /// The character Cucumber prints for a step status.
-    public static func character(for status: TestStepResultStatus) -> String {
+    package static func character(for status: TestStepResultStatus) -> String {
         switch status {
         case .passed: "."
         case .failed: "F"

@@ -2,7 +2,7 @@ import Messages
 
 /// Cucumber's `usage` formatter: a table of every step definition with how many steps used it, the mean and
 /// longest duration, and below it each step it matched with that step's duration and location. Unused
-/// definitions say `UNUSED`. A cell wider than `ReportCell.maximumWidth` (a very long step) is cut with an
+/// definitions say `UNUSED`. A cell wider than 120 characters (a very long step) is cut with an
 /// ellipsis, so one long step cannot pad every row of the table to its width.
 ///
 /// ```
@@ -13,18 +13,18 @@ import Messages
 /// │   I have 3     │      │ 2.00ms          │ a.feature:3       │
 /// ```
 ///
-/// A run matching more than `matchLimit` steps in all lists, under each definition, only its `matchesShownPastLimit`
-/// slowest steps (the totals still count every step), and says so under the table: the report of a run of a million
-/// steps stays readable, and costs no more memory than one of `matchLimit`.
+/// A run matching more than 100,000 steps in all lists, under each definition, only its 10 slowest steps (the
+/// totals still count every step), and says so under the table: the report of a run of a million steps stays
+/// readable, and costs no more memory than one of 100,000.
 public final class UsageFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let maxMatchesShown: Int?
     /// The most matched steps kept in all before each definition keeps only its slowest.
-    public static let matchLimit = 100_000
+    package static let matchLimit = 100_000
     /// The slowest steps listed under each definition once the run matched more than `matchLimit`.
-    public static let matchesShownPastLimit = 10
+    package static let matchesShownPastLimit = 10
 
     /// One definition's use: its totals, and the steps kept (with the test case and step that had them).
     private struct Use {

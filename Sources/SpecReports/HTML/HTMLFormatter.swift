@@ -30,7 +30,7 @@ public final class HTMLFormatter: ReportFormatter {
 
     /// The most scenarios the page details: a run with more shows every scenario that did not pass, up to this
     /// many, and counts the others by feature (which the page says), so its page opens in a browser.
-    public static let defaultDetailLimit = 10_000
+    package static let defaultDetailLimit = 10_000
     let detailLimit: Int
 
     /// What the page shows of one scenario, noted when its test case settled (or at the end, if it never ran).
