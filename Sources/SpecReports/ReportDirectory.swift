@@ -33,7 +33,7 @@ public struct ReportDirectory: Sendable, Hashable {
         public init() {}
 
         /// Every name, paired with its report kind, in a stable order.
-        public var all: [(kind: String, name: String?)] {
+        package var all: [(kind: String, name: String?)] {
             [
                 ("messages", messages), ("cucumber-json", cucumberJSON), ("junit", junit), ("html", html),
                 ("markdown", markdown), ("rerun", rerun), ("usage", usage),
@@ -88,7 +88,7 @@ public struct ReportDirectory: Sendable, Hashable {
     /// Removes the report files of this configuration's names from `directory`, if there: a run that writes one
     /// folder per variant below it clears what an earlier single-variant run left at its top. Only regular files
     /// are removed: a device, a FIFO or a symbolic link of that name is left alone.
-    public func removeReportFiles() {
+    package func removeReportFiles() {
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }
             let url = url(of: name)

@@ -119,17 +119,17 @@ public struct RunHistory: Sendable, Hashable {
     }
 
     /// The key of each pickle of `query` that ran, by pickle id.
-    public static func keys(in query: RunQuery) -> [String: String] {
+    package static func keys(in query: RunQuery) -> [String: String] {
         Dictionary(keyedOutcomes(query).map { ($1.pickleId, $0) }) { first, _ in first }
     }
 
     /// What one scenario did over the runs: its outcome in each (nil where it did not run), oldest first.
-    public func timeline(of key: String) -> [Outcome?] {
+    package func timeline(of key: String) -> [Outcome?] {
         runs.map { $0.scenarios[key] }
     }
 
     /// The scenarios whose status differs between the last two runs, with their old and new status, by key.
-    public var changes: [(key: String, old: String, new: String)] {
+    package var changes: [(key: String, old: String, new: String)] {
         guard runs.count >= 2 else { return [] }
         let previous = runs[runs.count - 2].scenarios
         let latest = runs[runs.count - 1].scenarios
@@ -142,19 +142,19 @@ public struct RunHistory: Sendable, Hashable {
 
 extension RunHistory {
     /// A summary of one scenario's timeline, for the HTML report.
-    public struct Trend: Sendable, Hashable {
+    package struct Trend: Sendable, Hashable {
         /// How many runs back its status last changed (1: in this run), nil when it never changed.
-        public var changedRunsAgo: Int?
+        package var changedRunsAgo: Int?
         /// The status before that change.
-        public var changedFrom: String?
+        package var changedFrom: String?
         /// Whether it is flaky across runs: flaky in a run, or passing and failing in turn more than once.
-        public var isFlaky: Bool
+        package var isFlaky: Bool
         /// This run's duration divided by the median of the earlier runs' (nil without earlier runs).
-        public var durationRatio: Double?
+        package var durationRatio: Double?
     }
 
     /// The trend of one scenario's timeline (the last run being this one).
-    public func trend(of key: String) -> Trend {
+    package func trend(of key: String) -> Trend {
         let outcomes = timeline(of: key).compactMap { $0 }
         var changedRunsAgo: Int?
         var changedFrom: String?

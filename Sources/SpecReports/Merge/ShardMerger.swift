@@ -35,7 +35,7 @@ public struct ShardMerger: Sendable {
     }
 
     /// Reads the NDJSON streams at `urls` and merges them; errors name the file and line.
-    public func mergeFiles(at urls: [URL]) async throws -> [Envelope] {
+    package func mergeFiles(at urls: [URL]) async throws -> [Envelope] {
         try await merge(filesAt: urls).envelopes
     }
 

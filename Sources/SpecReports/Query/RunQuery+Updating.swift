@@ -95,7 +95,7 @@ extension RunQuery {
 
     /// Drops the test cases the last envelope settled (when streaming): call it once every formatter has seen the
     /// envelope (`Reporter` does). A query that keeps everything keeps them.
-    public func releaseSettledTestCases() {
+    package func releaseSettledTestCases() {
         guard !settledToRelease.isEmpty else { return }
         defer { settledToRelease.removeAll() }
         guard retention == .streaming else { return }

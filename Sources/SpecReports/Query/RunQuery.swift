@@ -17,7 +17,7 @@ import Messages
 /// memory, as the command's reports need: the documents, pickles and test cases go to temporary files as they
 /// arrive (a run sends them all before its first scenario starts) and come back when their test case starts, and a
 /// test case is dropped once it is *settled* (its last attempt ended and will not be retried) and every formatter
-/// has seen it (`releaseSettledTestCases()`). Its lookups then answer for the test cases still running, and
+/// has seen it (`Reporter` and `consume(_:)` let it go after each envelope). Its lookups then answer for the test cases still running, and
 /// `pickles`, `gherkinDocuments` and `sources` stay empty; the totals (`statistics(strict:)`, `stepUseSummary()`)
 /// count the whole run either way. Every formatter of this module writes the same report from both.
 public final class RunQuery {
@@ -62,9 +62,9 @@ public final class RunQuery {
     /// The stream's `testRunFinished` message; `nil` while running or when the run was interrupted.
     public internal(set) var testRunFinished: TestRunFinished?
     /// The latest timestamp of any message seen so far.
-    public internal(set) var lastTimestamp: Timestamp?
+    package internal(set) var lastTimestamp: Timestamp?
     /// The number of envelopes absorbed.
-    public internal(set) var envelopeCount = 0
+    package internal(set) var envelopeCount = 0
 
     /// Whether the stream has no `testRunFinished` (the run was interrupted, or is still running).
     public var isInterrupted: Bool { testRunFinished == nil }

@@ -70,7 +70,7 @@ extension RunQuery {
     }
 
     /// Whether a step of `status` is reported as a problem: failed, undefined, ambiguous or pending.
-    public static func isProblem(_ status: TestStepResultStatus) -> Bool {
+    package static func isProblem(_ status: TestStepResultStatus) -> Bool {
         status == .failed || status == .undefined || status == .ambiguous || status == .pending
     }
 

@@ -20,7 +20,7 @@ public final class TestCaseAttempt {
     /// Attachments made during the attempt but outside any step.
     public internal(set) var caseAttachments: [Attachment] = []
     /// The latest timestamp seen for this attempt.
-    public internal(set) var lastTimestamp: Timestamp
+    package internal(set) var lastTimestamp: Timestamp
     /// The position of the attempt among the stream's attempts, in the order they started.
     let index: Int
     /// The position of its test case among those that started (`TestCaseRun.ordinal`).
