@@ -291,12 +291,17 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     }
 
     /// In watch mode, Ctrl-C (or SIGTERM) stops at once with exit status 130, while waiting or during a rerun
-    /// (which writes no files). A plain handler: only `write` and `_exit`, which are safe in one.
+    /// (which writes no files). A plain handler: only `poll`, `write` and `_exit`, which are safe in one. The
+    /// goodbye is written only when standard output can take it now: a full pipe whose reader is stopped (a
+    /// suspended pager) would otherwise keep the process from ever stopping.
     private func stopOnInterrupt() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { _ in
                 let message: StaticString = "\nStopped watching.\n"
-                _ = write(STDOUT_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+                var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                if poll(&output, 1, 0) == 1, output.revents & Int16(POLLOUT) != 0 {
+                    _ = write(STDOUT_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+                }
                 _exit(130)
             }
         }

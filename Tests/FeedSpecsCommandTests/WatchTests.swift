@@ -231,6 +231,56 @@ struct WatchClosedConsoleTests {
         #expect(collector.text.contains("status 141"), "\(collector.text)")
         #expect(collector.text.contains("stopped watching"), "\(collector.text)")
     }
+
+    #if os(Linux)
+        @Test(
+            "SIGTERM stops watch mode with exit status 130 even when its console pipe is full and unread",
+            .timeLimit(.minutes(1)))
+        func stopsWithAFullConsole() throws {
+            // The reader of the console stopped (a pager the user suspended) and the pipe is full.
+            let directory = try FeedSpecsCommand.workspace()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let folder = directory.appendingPathComponent("Watched")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try WatchChangeTests.spec.write(
+                to: folder.appendingPathComponent("saved.feature"), atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = FeedSpecsCommand.url
+            process.arguments = ["Watched", "--watch", "--format", "summary"]
+            process.currentDirectoryURL = directory
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let pid = process.processIdentifier
+            defer { if process.isRunning { kill(pid, SIGKILL) } }
+            // Read up to the "Watching" line, then read no more, as a reader that was stopped.
+            var shown = Data()
+            while !String(decoding: shown, as: UTF8.self).contains("Watching") {
+                let chunk = output.fileHandleForReading.availableData
+                try #require(!chunk.isEmpty, "watch mode ended early: \(String(decoding: shown, as: UTF8.self))")
+                shown.append(chunk)
+            }
+            // Fill the console pipe through the process's own descriptor until it takes no more.
+            let filler = open("/proc/\(pid)/fd/1", O_WRONLY | O_NONBLOCK)
+            try #require(filler >= 0, "cannot open /proc/\(pid)/fd/1")
+            defer { close(filler) }
+            let block = [UInt8](repeating: 0x2E, count: 4096)
+            var filled = 0
+            while true {
+                let written = block.withUnsafeBytes { write(filler, $0.baseAddress, $0.count) }
+                if written <= 0 { break }
+                filled += written
+            }
+            try #require(errno == EAGAIN && filled > 0, "the pipe was not filled (errno \(errno))")
+
+            kill(pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(!process.isRunning, "watch mode did not stop: its goodbye waits on the full pipe")
+            if !process.isRunning { #expect(process.terminationStatus == 130) }
+        }
+    #endif
 }
 
 @Suite(
