@@ -148,14 +148,22 @@ struct WatchChangeTests {
 
         """
 
-    @Test("an edit of the same size past the first 80 bytes (saved 3 → 9 days ago) reruns the file")
-    func sameSizeEditPastTheStart() throws {
+    /// A workspace with `text` saved as `Watched/NAME`: the folder the watch tests watch, and the file.
+    static func watchedWorkspace(_ name: String = "saved.feature", text: String = spec) throws -> (
+        directory: URL, file: URL
+    ) {
         let directory = try FeedSpecsCommand.workspace()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("Watched")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("saved.feature")
-        try Self.spec.write(to: file, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (directory, file)
+    }
+
+    @Test("an edit of the same size past the first 80 bytes (saved 3 → 9 days ago) reruns the file")
+    func sameSizeEditPastTheStart() throws {
+        let (directory, file) = try Self.watchedWorkspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let session = try WatchSession(["Watched"], in: directory)
         defer { session.stop() }
         #expect(session.waitForWatching(1), "\(session.collector.text)")
@@ -200,12 +208,8 @@ struct WatchChangeTests {
 struct WatchClosedConsoleTests {
     @Test("watch mode stops with exit status 141 once its console is closed, rather than run unseen for ever")
     func stopsWhenTheConsoleCloses() throws {
-        let directory = try FeedSpecsCommand.workspace()
+        let (directory, file) = try WatchChangeTests.watchedWorkspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = directory.appendingPathComponent("Watched")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("saved.feature")
-        try WatchChangeTests.spec.write(to: file, atomically: true, encoding: .utf8)
         // The console is a pipe to `sed`, which quits after the "Watching" line (as a user quits `less`); the
         // shell made that pipe, so no other process of the tests holds it open. The status is said on stderr.
         let process = Process()
@@ -238,12 +242,8 @@ struct WatchClosedConsoleTests {
             .timeLimit(.minutes(1)))
         func stopsWithAFullConsole() throws {
             // The reader of the console stopped (a pager the user suspended) and the pipe is full.
-            let directory = try FeedSpecsCommand.workspace()
+            let directory = try WatchChangeTests.watchedWorkspace().directory
             defer { try? FileManager.default.removeItem(at: directory) }
-            let folder = directory.appendingPathComponent("Watched")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try WatchChangeTests.spec.write(
-                to: folder.appendingPathComponent("saved.feature"), atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = FeedSpecsCommand.url
             process.arguments = ["Watched", "--watch", "--format", "summary"]
