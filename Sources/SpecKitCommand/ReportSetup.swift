@@ -78,8 +78,10 @@ final class ReportSink: MessageSink {
         /// The path written, as given (nil for the console).
         var path: String?
         var formatter: any ReportFormatter
+        /// Where the formatter writes.
+        var output: any ReportOutput
         /// Whether a failure leaves the previous file as it was (a file written atomically).
-        var isAtomic: Bool
+        var isAtomic: Bool { output is AtomicFileOutput }
     }
 
     /// A report that could not be written.
@@ -156,7 +158,7 @@ final class ReportSink: MessageSink {
                 Report(
                     format: request.name, path: path,
                     formatter: format.makeFormatter(output: output, settings: settings, query: query),
-                    isAtomic: output is AtomicFileOutput))
+                    output: output))
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
@@ -165,7 +167,7 @@ final class ReportSink: MessageSink {
                     format: "GitHub step summary", path: nil,
                     formatter: MarkdownFormatter(
                         output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query),
-                    isAtomic: false))
+                    output: summary))
         }
         state = Mutex(
             State(reporter: Reporter(query: query, formatters: reports.map(\.formatter)), reports: reports))
@@ -192,6 +194,9 @@ final class ReportSink: MessageSink {
             }
             return state.reports.compactMap { report in
                 guard let error = state.reporter.error(of: report.formatter) else { return nil }
+                // A report that failed before its end (its own write, or the run's index of the stream) leaves
+                // no temporary file behind, whenever its formatter is released.
+                (report.output as? AtomicFileOutput)?.discard()
                 if report.path == nil && report.format != "GitHub step summary" && console.wasClosed { return nil }
                 return Failure(format: report.format, error: error, previousKept: report.isAtomic)
             }
@@ -218,7 +223,7 @@ final class ReportSink: MessageSink {
         guard let history else { return nil }
         return state.withLock { state -> String? in
             let query = state.reporter.query
-            guard !query.isInterrupted else { return nil }
+            guard !query.isInterrupted, query.error == nil else { return nil }  // a whole run, fully read
             var updated = history.previous
             updated.record(query)
             do throws(ReportError) {

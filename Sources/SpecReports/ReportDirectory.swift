@@ -142,7 +142,7 @@ public struct ReportDirectory: Sendable, Hashable {
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }
         try reporter.finish()
-        if let historyFile, var history = loaded?.history, !query.isInterrupted {
+        if let historyFile, var history = loaded?.history, !query.isInterrupted, query.error == nil {
             history.record(query)
             do throws(ReportError) {
                 try history.write(to: historyFile)

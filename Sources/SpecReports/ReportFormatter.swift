@@ -80,12 +80,15 @@ public final class Reporter {
     }
 
     /// Indexes `envelope` once, then lets every formatter that has not failed react to it. Throws the first error
-    /// met for this envelope, after every other formatter has had it. With a `.streaming` query, then lets the query drop what no formatter needs any more.
+    /// met for this envelope, after every other formatter has had it. With a `.streaming` query, then lets the
+    /// query drop what no formatter needs any more.
+    ///
+    /// When the query itself fails (its spool files cannot be written: a full or missing temporary folder), every
+    /// formatter reading it fails with that error: none could be complete, so none replaces a previous report.
     public func consume(_ envelope: Envelope) throws(ReportError) {
         query.update(envelope)
-        if let error = query.error { throw error }
         defer { query.releaseSettledTestCases() }
-        var firstError: ReportError?
+        var firstError = failReadersIfTheQueryFailed()
         for formatter in formatters where failures[ObjectIdentifier(formatter)] == nil {
             do throws(ReportError) {
                 if formatter.query === query {
@@ -104,6 +107,7 @@ public final class Reporter {
     /// Finishes every formatter that has not failed, even when one fails, and throws the first error met, this
     /// time or while the stream was fed.
     public func finish() throws(ReportError) {
+        _ = failReadersIfTheQueryFailed()
         for formatter in formatters where failures[ObjectIdentifier(formatter)] == nil {
             do throws(ReportError) {
                 try formatter.finish()
@@ -112,6 +116,15 @@ public final class Reporter {
             }
         }
         if let first = errors.first { throw first }
+    }
+
+    /// Fails every formatter reading `query` that has not failed yet when the query has; returns its error then.
+    private func failReadersIfTheQueryFailed() -> ReportError? {
+        guard let error = query.error else { return nil }
+        for formatter in formatters where formatter.query === query && failures[ObjectIdentifier(formatter)] == nil {
+            record(error, of: formatter)
+        }
+        return error
     }
 
     private func record(_ error: ReportError, of formatter: any ReportFormatter) {
