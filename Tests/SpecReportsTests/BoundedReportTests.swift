@@ -132,19 +132,7 @@ struct BoundedReportTests {
         var builder = StreamBuilder()
         for index in 0..<600 { builder.scenario("Scenario \(index)", [.passed("a step \(index)")]) }
         let envelopes = builder.build()
-        var head: [Envelope] = []
-        var executions: [[Envelope]] = []
-        var tail: [Envelope] = []
-        for envelope in envelopes {
-            switch envelope {
-            case .testCaseStarted: executions.append([envelope])
-            case .testStepStarted, .testStepFinished, .attachment, .suggestion, .testCaseFinished:
-                executions[executions.count - 1].append(envelope)
-            case .testRunFinished: tail.append(envelope)
-            default: head.append(envelope)
-            }
-        }
-        try StreamingQueryTests.expectSameReports(head + executions.reversed().flatMap { $0 } + tail, "reversed")
+        try StreamingQueryTests.expectSameReports(StreamBuilder.withExecutionsReversed(envelopes), "reversed")
     }
 
     // MARK: Limits

@@ -94,20 +94,7 @@ struct StreamingQueryTests {
         var builder = StreamBuilder()
         for index in 0..<6 { builder.scenario("Scenario \(index)", [.passed("a step \(index)")]) }
         let envelopes = builder.build()
-        // The test cases' executions, from `testCaseStarted` to `testCaseFinished`, in reverse.
-        var head: [Envelope] = []
-        var executions: [[Envelope]] = []
-        var tail: [Envelope] = []
-        for envelope in envelopes {
-            switch envelope {
-            case .testCaseStarted: executions.append([envelope])
-            case .testStepStarted, .testStepFinished, .attachment, .suggestion, .testCaseFinished:
-                executions[executions.count - 1].append(envelope)
-            case .testRunFinished: tail.append(envelope)
-            default: head.append(envelope)
-            }
-        }
-        let reversed = head + executions.reversed().flatMap { $0 } + tail
+        let reversed = StreamBuilder.withExecutionsReversed(envelopes)
         try Self.expectSameReports(reversed, "reversed run")
         let junit = try Self.reports(reversed, retention: .streaming)["junit"] ?? ""
         // The report lists the scenarios in the order they first started: the last one first.

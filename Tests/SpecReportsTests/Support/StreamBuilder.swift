@@ -94,6 +94,24 @@ struct StreamBuilder {
     }
 
     /// The line of scenario `index` (1-based lines; each scenario takes 10 lines from line 3).
+    /// `envelopes` with the test cases' executions (from `testCaseStarted` to its `testCaseFinished`) in reverse
+    /// order: the messages before them and `testRunFinished` stay where they were.
+    static func withExecutionsReversed(_ envelopes: [Envelope]) -> [Envelope] {
+        var head: [Envelope] = []
+        var executions: [[Envelope]] = []
+        var tail: [Envelope] = []
+        for envelope in envelopes {
+            switch envelope {
+            case .testCaseStarted: executions.append([envelope])
+            case .testStepStarted, .testStepFinished, .attachment, .suggestion, .testCaseFinished:
+                executions[executions.count - 1].append(envelope)
+            case .testRunFinished: tail.append(envelope)
+            default: head.append(envelope)
+            }
+        }
+        return head + executions.reversed().flatMap { $0 } + tail
+    }
+
     static func line(ofScenario index: Int) -> Int { 3 + index * 10 }
 
     mutating func build() -> [Envelope] {
