@@ -29,11 +29,7 @@ extension HTMLFormatter {
             buffer.append(":</span> ")
             buffer.appendHTML(examples.name)
             buffer.append("</caption><thead><tr><th><span class=\"sr-only\">Status</span></th>")
-            for cell in header.cells {
-                buffer.append("<th>")
-                buffer.appendHTML(cell.value)
-                buffer.append("</th>")
-            }
+            writeCells(header.cells.lazy.map(\.value), tag: "th")
             buffer.append("</tr></thead><tbody>")
             for row in examples.tableBody {
                 let card = cardByRow[row.id]
@@ -47,11 +43,7 @@ extension HTMLFormatter {
                     writeIcon(status)
                 }
                 buffer.append("</td>")
-                for cell in row.cells {
-                    buffer.append("<td>")
-                    buffer.appendHTML(cell.value)
-                    buffer.append("</td>")
-                }
+                writeCells(row.cells.lazy.map(\.value), tag: "td")
                 buffer.append("</tr>")
             }
             buffer.append("</tbody></table></div>")
@@ -135,17 +127,9 @@ extension HTMLFormatter {
     private func writeExampleRow(_ examples: Examples, _ row: TableRow, _ status: TestStepResultStatus) {
         guard let header = examples.tableHeader else { return }
         buffer.append("<div class=\"scroll\"><table class=\"data\"><thead><tr>")
-        for cell in header.cells {
-            buffer.append("<th>")
-            buffer.appendHTML(cell.value)
-            buffer.append("</th>")
-        }
+        writeCells(header.cells.lazy.map(\.value), tag: "th")
         buffer.append("</tr></thead><tbody><tr class=\"current s-\(Self.className(status))\">")
-        for cell in row.cells {
-            buffer.append("<td>")
-            buffer.appendHTML(cell.value)
-            buffer.append("</td>")
-        }
+        writeCells(row.cells.lazy.map(\.value), tag: "td")
         buffer.append("</tr></tbody></table></div>")
     }
 
@@ -224,11 +208,7 @@ extension HTMLFormatter {
             buffer.append("<div class=\"scroll\"><table class=\"data\"><tbody>")
             for row in table.rows {
                 buffer.append("<tr>")
-                for cell in row.cells {
-                    buffer.append("<td>")
-                    buffer.appendHTML(cell.value)
-                    buffer.append("</td>")
-                }
+                writeCells(row.cells.lazy.map(\.value), tag: "td")
                 buffer.append("</tr>")
             }
             buffer.append("</tbody></table></div>")
@@ -246,5 +226,14 @@ extension HTMLFormatter {
             buffer.append("</code></p>")
         }
         buffer.append("</div>")
+    }
+
+    /// One table cell per value, each `<tag>`-wrapped and escaped (`th` for a header, `td` for data).
+    func writeCells(_ values: some Sequence<String>, tag: String) {
+        for value in values {
+            buffer.append("<\(tag)>")
+            buffer.appendHTML(value)
+            buffer.append("</\(tag)>")
+        }
     }
 }
