@@ -283,24 +283,6 @@ func ignoreBrokenPipes() {
     signal(SIGPIPE, SIG_IGN)
 }
 
-/// Finishes `sink` when the user presses Ctrl-C (SIGINT) or the process is asked to stop (SIGTERM): the reports
-/// hold what has run, marked as interrupted (the stream has no `testRunFinished`), then the process exits with
-/// 130. Keep the returned sources alive for as long as the run lasts.
-func finishReportsOnInterrupt(_ sink: ReportSink, name: String) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { signalNumber in
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler {
-            StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")
-            for failure in sink.finish() { StandardStreams.writeError("\(name): \(failure)\n") }
-            announce(files: sink.writtenFiles)
-            exit(130)
-        }
-        source.resume()
-        return source
-    }
-}
-
 /// Whether standard output is a terminal.
 func standardOutputIsTerminal() -> Bool {
     isatty(1) == 1

@@ -214,9 +214,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 return 2
             }
             if let warning = sink.historyWarning { StandardStreams.writeError("\(name): warning: \(warning)\n") }
-            // A rerun in watch mode writes no files: watch mode's own handler stops it.
-            let interruptHandlers = rerun ? [] : finishReportsOnInterrupt(sink, name: name)
-            defer { interruptHandlers.forEach { $0.cancel() } }
+            // A rerun in watch mode writes no files: an interrupt stops watch mode at once.
+            if !rerun { Interrupts.respond(with: .finishReports(sink, name: name)) }
+            defer { if !rerun { Interrupts.respond(with: nil) } }
             let summary: RunSummary
             do throws(SpecRunError) {
                 summary = try await runner.run(files, sink: sink)
@@ -264,7 +264,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         async -> Never
     {
         let watcher = SpecWatcher(paths: paths)
-        stopOnInterrupt()
+        // Ctrl-C (or SIGTERM) stops at once with exit status 130, while waiting or during a rerun.
+        Interrupts.respond(with: .stopWatching)
         while true {
             StandardStreams.write(
                 "\nWatching \(paths.joined(separator: ", ")) (\(watcher.mechanism)): each saved .feature file reruns "
@@ -288,23 +289,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         guard StandardStreams.outputWasClosed || status == consoleClosedExitStatus else { return }
         StandardStreams.writeError("\(name): standard output was closed: stopped watching\n")
         exit(consoleClosedExitStatus)
-    }
-
-    /// In watch mode, Ctrl-C (or SIGTERM) stops at once with exit status 130, while waiting or during a rerun
-    /// (which writes no files). A plain handler: only `poll`, `write` and `_exit`, which are safe in one. The
-    /// goodbye is written only when standard output can take it now: a full pipe whose reader is stopped (a
-    /// suspended pager) would otherwise keep the process from ever stopping.
-    private func stopOnInterrupt() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber) { _ in
-                let message: StaticString = "\nStopped watching.\n"
-                var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-                if poll(&output, 1, 0) == 1, output.revents & Int16(POLLOUT) != 0 {
-                    _ = write(STDOUT_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-                }
-                _exit(130)
-            }
-        }
     }
 
     /// The runner configuration `options` ask for.

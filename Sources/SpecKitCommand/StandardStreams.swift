@@ -15,6 +15,13 @@ enum StandardStreams {
     /// Whether a write to standard output found its reader gone (EPIPE, with SIGPIPE ignored).
     static var outputWasClosed: Bool { outputClosed.load(ordering: .relaxed) }
 
+    /// Whether standard output can take a short write now without blocking (a pipe with room, a file, a
+    /// terminal): false for a full pipe whose reader has stopped.
+    static var outputIsWritableNow: Bool {
+        var output = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+        return poll(&output, 1, 0) == 1 && output.revents & Int16(POLLOUT) != 0
+    }
+
     /// Writes text to standard output.
     static func write(_ text: String) {
         writeAll(1, Array(text.utf8))

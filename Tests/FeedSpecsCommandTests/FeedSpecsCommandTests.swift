@@ -497,10 +497,12 @@ struct FeedSpecsCommandTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let hangGuard = HangGuard(process)
         _ = output.fileHandleForReading.availableData  // blocks until the first progress output
         process.interrupt()
         _ = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        #expect(!hangGuard.disarm(), "the interrupted run was still going after its hang guard")
 
         #expect(process.terminationStatus == 130)
         let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -35,9 +36,17 @@ struct ReportWritingTests {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let hangGuard = HangGuard(process)
+        let errorCollector = PipeCollector(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorData = errorCollector.wait()
+        if hangGuard.disarm() {
+            throw HungChild(
+                name: "sh -c \(script)", seconds: childProcessHangGuardSeconds,
+                output: String(decoding: outputData, as: UTF8.self),
+                errorOutput: String(decoding: errorData, as: UTF8.self))
+        }
         return (
             process.terminationStatus, process.terminationReason == .uncaughtSignal,
             String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self)

@@ -46,9 +46,10 @@ package struct BuiltExecutable: Sendable {
         package let errorOutput: String
     }
 
-    /// Runs the executable with `arguments` to completion. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with
-    /// SIGXFSZ ignored, so any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk.
-    /// With `memoryLimitKB`, it runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
+    /// Runs the executable with `arguments` to completion: one still running after `childProcessHangGuardSeconds` is
+    /// killed and `HungChild` thrown. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with SIGXFSZ ignored, so
+    /// any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk. With `memoryLimitKB`, it
+    /// runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
     /// `currentDirectory` and `environment` (the whole environment) default to the test's own.
     package func run(
         _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil,
@@ -75,12 +76,19 @@ package struct BuiltExecutable: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let hangGuard = HangGuard(process)
         let errorData = PipeCollector(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(
+        let outcome = Outcome(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             errorOutput: String(decoding: errorData.wait(), as: UTF8.self))
+        if hangGuard.disarm() {
+            throw HungChild(
+                name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
+                errorOutput: outcome.errorOutput)
+        }
+        return outcome
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How long a test waits for a child process before it kills it: a hang guard, far above any child's normal time,
+/// so that a child that never ends fails its own test instead of holding one of the few threads every test shares.
+package let childProcessHangGuardSeconds: Double = 300
+
+extension Process {
+    /// Waits until the process ends, at most `seconds`; then kills it (SIGKILL) and waits for that. Returns whether
+    /// it ended by itself.
+    @discardableResult
+    package func waitUntilExit(orKillAfter seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning && Date() < deadline { usleep(10_000) }
+        guard isRunning else {
+            waitUntilExit()
+            return true
+        }
+        kill(processIdentifier, SIGKILL)
+        waitUntilExit()
+        return false
+    }
+}
+
+/// Kills a child (SIGKILL) that is still running `seconds` after it was armed, unless disarmed first: so that reading
+/// its output to the end can never wait for ever.
+package final class HangGuard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+    private var didFire = false
+
+    /// Arms the guard for `process`, which must be running.
+    package init(_ process: Process, seconds: Double = childProcessHangGuardSeconds) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            guard armed else { return }
+            didFire = true
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// Disarms the guard; returns whether it had already killed the child.
+    @discardableResult
+    package func disarm() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        armed = false
+        return didFire
+    }
+}
+
+/// A child that was killed by its hang guard.
+package struct HungChild: Error, CustomStringConvertible {
+    package let name: String
+    package let seconds: Double
+    package let output: String
+    package let errorOutput: String
+
+    package init(name: String, seconds: Double, output: String, errorOutput: String) {
+        self.name = name
+        self.seconds = seconds
+        self.output = output
+        self.errorOutput = errorOutput
+    }
+
+    package var description: String {
+        "\(name) was still running after \(Int(seconds)) s and was killed; its output:\n\(output)\n"
+            + "its error output:\n\(errorOutput)"
+    }
+}
