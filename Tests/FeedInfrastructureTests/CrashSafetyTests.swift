@@ -177,10 +177,7 @@ struct CrashSafetyTests {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.start(output: .handle(handle), errors: .null)
         var waited = 0
         func printedMarker() -> Bool {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

@@ -493,10 +493,7 @@ struct FeedSpecsCommandTests {
         process.executableURL = executable
         process.arguments = ["Big", "--store", "sqlite", "--out", "out"]
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let output = try process.start(errors: .null).output!
         let hangGuard = HangGuard(process)
         _ = output.fileHandleForReading.availableData  // blocks until the first progress output
         process.interrupt()

@@ -41,10 +41,7 @@ struct ManyFilesTests {
         process.executableURL = FeedSpecsCommand.url
         process.arguments = ["specs", "--format", "summary", "--watch"]
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let output = try process.start(errors: .null).output!
         defer { if process.isRunning { process.terminate() } }
         var text = ""
         while !text.contains("Watching") {

@@ -30,15 +30,10 @@ struct ReportWritingTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, executable.path] + arguments
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let pipes = try process.start()
         let hangGuard = HangGuard(process)
-        let errorCollector = PipeCollector(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorCollector = PipeCollector(pipes.errors!.fileHandleForReading)
+        let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errorData = errorCollector.wait()
         if hangGuard.disarm() {

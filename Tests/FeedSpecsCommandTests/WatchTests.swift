@@ -66,10 +66,7 @@ struct WatchTests {
         process.executableURL = executable
         process.arguments = ["Watched", "--watch", "--format", "summary"]
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let output = try process.start(errors: .null).output!
         let collector = OutputCollector(output.fileHandleForReading)
         defer { if process.isRunning { process.terminate() } }
 
@@ -117,10 +114,7 @@ private struct WatchSession {
         process.executableURL = FeedSpecsCommand.url
         process.arguments = arguments + ["--watch", "--format", "summary"]
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let output = try process.start(errors: .null).output!
         collector = OutputCollector(output.fileHandleForReading)
     }
 
@@ -222,14 +216,10 @@ struct WatchClosedConsoleTests {
             "Watched", "--watch", "--format", "summary",
         ]
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let pipes = try process.start()
         defer { if process.isRunning { process.terminate() } }
-        let shown = OutputCollector(output.fileHandleForReading)
-        let collector = OutputCollector(errors.fileHandleForReading)
+        let shown = OutputCollector(pipes.output!.fileHandleForReading)
+        let collector = OutputCollector(pipes.errors!.fileHandleForReading)
         #expect(shown.wait(for: "Watching", seconds: 20), "\(shown.text)")
         // `sed` has quit: the next thing watch mode writes finds the console gone.
         Thread.sleep(forTimeInterval: 0.2)
@@ -251,10 +241,7 @@ struct WatchClosedConsoleTests {
             process.executableURL = FeedSpecsCommand.url
             process.arguments = ["Watched", "--watch", "--format", "summary"]
             process.currentDirectoryURL = directory
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let output = try process.start(errors: .null).output!
             let pid = process.processIdentifier
             defer { if process.isRunning { kill(pid, SIGKILL) } }
             // Read up to the "Watching" line, then read no more, as a reader that was stopped.

@@ -136,7 +136,7 @@ struct ExclusiveScenarioTests {
         let (summary, envelopes) = try await runFeature(feature, steps: steps) {
             $0.parallel = 2
             $0.exclusiveTagExpressions = ["@database"]
-            $0.stepTimeout = .seconds(5)
+            $0.stepTimeout = .seconds(60)  // a hang guard: a starved machine must not time the holder out
         }
         #expect(summary.success, "\(envelopes.stepStatuses)")
         #expect(summary.scenarios[.passed] == 3)
@@ -176,7 +176,7 @@ struct ExclusiveScenarioTests {
             $0.parallel = 2
             $0.failFast = true
             $0.exclusiveTagExpressions = ["@database"]
-            $0.stepTimeout = .seconds(5)
+            $0.stepTimeout = .seconds(60)  // a hang guard: a starved machine must not time the holder out
         }
         #expect(!summary.success)
         #expect(summary.scenarios[.failed] == 1)

@@ -70,15 +70,10 @@ package struct BuiltExecutable: Sendable {
         }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let pipes = try process.start()
         let hangGuard = HangGuard(process)
-        let errorData = PipeCollector(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = PipeCollector(pipes.errors!.fileHandleForReading)
+        let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let outcome = Outcome(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),

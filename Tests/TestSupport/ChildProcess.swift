@@ -10,7 +10,50 @@ import Foundation
 /// so that a child that never ends fails its own test instead of holding one of the few threads every test shares.
 package let childProcessHangGuardSeconds: Double = 300
 
+/// Held while a child's pipes are made and the child is started. Foundation's `Process.run()` on Linux closes in the
+/// child only the descriptors open when it looked (3 up to the highest): a pipe made by another test meanwhile is
+/// inherited by this child, which then holds its write end open, so the other test's reader sees no end of file (and
+/// its child no end of input) until this child ends, which for a watch-mode child can be minutes.
+private let launching = NSLock()
+
+/// The standard streams of a child started by `Process.start`.
+package enum ChildStream {
+    /// A new pipe, read by the test.
+    case pipe
+    /// `/dev/null`.
+    case null
+    /// An open file handle of the test's.
+    case handle(FileHandle)
+}
+
 extension Process {
+    /// Makes the pipes asked for and starts the process, while no other child of the tests is being started (see
+    /// `launching`). Returns the pipes of standard input, output and error (nil where none was asked for).
+    @discardableResult
+    package func start(input: ChildStream = .null, output: ChildStream = .pipe, errors: ChildStream = .pipe) throws
+        -> (input: Pipe?, output: Pipe?, errors: Pipe?)
+    {
+        launching.lock()
+        defer { launching.unlock() }
+        func attach(_ stream: ChildStream) -> (Any, Pipe?) {
+            switch stream {
+            case .pipe:
+                let pipe = Pipe()
+                return (pipe, pipe)
+            case .null: return (FileHandle.nullDevice, nil)
+            case .handle(let handle): return (handle, nil)
+            }
+        }
+        let (inputStream, inputPipe) = attach(input)
+        let (outputStream, outputPipe) = attach(output)
+        let (errorStream, errorPipe) = attach(errors)
+        standardInput = inputStream
+        standardOutput = outputStream
+        standardError = errorStream
+        try run()
+        return (inputPipe, outputPipe, errorPipe)
+    }
+
     /// Waits until the process ends, at most `seconds`; then kills it (SIGKILL) and waits for that. Returns whether
     /// it ended by itself.
     @discardableResult

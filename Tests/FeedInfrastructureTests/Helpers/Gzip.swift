@@ -1,5 +1,6 @@
 import FeedTestSupport
 import Foundation
+import TestSupport
 
 /// Makes gzip bodies with the system's `gzip` command (part of every Debian and macOS system).
 enum Gzip {
@@ -15,11 +16,10 @@ enum Gzip {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-c", "-n"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let pipes = try process.start(input: .pipe, errors: .null)
+        let input = pipes.input!
+        let output = pipes.output!
+        let hangGuard = HangGuard(process)
         let writer = Thread {
             let block = Data(count: 1024 * 1024)
             for _ in 0..<megabytes { input.fileHandleForWriting.write(block) }
@@ -28,6 +28,7 @@ enum Gzip {
         writer.start()
         let packed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        guard !hangGuard.disarm() else { throw AnyError(tag: "gzip was still running after its hang guard") }
         guard process.terminationStatus == 0 else { throw AnyError(tag: "gzip failed") }
         return packed
     }
