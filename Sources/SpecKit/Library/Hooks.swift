@@ -164,51 +164,43 @@ public struct TestStepInfo: Sendable, Hashable {
         var status: TestStepResultStatus?
     }
 
-    /// The fields, shared by every copy (the runner copies a step's description into its context and its hooks).
-    private final class Box: Sendable {
-        let fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    private var box: Box
+    /// Shared by every copy: the runner copies a step's description into its context and its hooks.
+    private var shared: SharedFields<Fields>
 
     /// The step's text (outline placeholders filled in).
     public var text: String {
-        get { box.fields.text }
-        set { change(\.text, newValue) }
+        get { shared.fields.text }
+        set { shared.change(\.text, newValue) }
     }
     /// The keyword as written, e.g. `Given ` (with its trailing space).
     public var keyword: String {
-        get { box.fields.keyword }
-        set { change(\.keyword, newValue) }
+        get { shared.fields.keyword }
+        set { shared.change(\.keyword, newValue) }
     }
     /// The `.feature` file.
     public var uri: String {
-        get { box.fields.uri }
-        set { change(\.uri, newValue) }
+        get { shared.fields.uri }
+        set { shared.change(\.uri, newValue) }
     }
     /// The step's position in the `.feature` file.
     public var location: Location {
-        get { box.fields.location }
-        set { change(\.location, newValue) }
+        get { shared.fields.location }
+        set { shared.change(\.location, newValue) }
     }
     /// The id of the pickle step.
     public var pickleStepId: String {
-        get { box.fields.pickleStepId }
-        set { change(\.pickleStepId, newValue) }
+        get { shared.fields.pickleStepId }
+        set { shared.change(\.pickleStepId, newValue) }
     }
     /// The scenario the step belongs to.
     public var scenario: ScenarioInfo {
-        get { box.fields.scenario }
-        set { change(\.scenario, newValue) }
+        get { shared.fields.scenario }
+        set { shared.change(\.scenario, newValue) }
     }
     /// The step's result status in `afterStep` hooks; nil in `beforeStep` hooks.
     public var status: TestStepResultStatus? {
-        get { box.fields.status }
-        set { change(\.status, newValue) }
+        get { shared.fields.status }
+        set { shared.change(\.status, newValue) }
     }
 
     /// Creates a step description.
@@ -216,26 +208,20 @@ public struct TestStepInfo: Sendable, Hashable {
         text: String, keyword: String, uri: String, location: Location, pickleStepId: String,
         scenario: ScenarioInfo, status: TestStepResultStatus? = nil
     ) {
-        box = Box(
+        shared = SharedFields(
             Fields(
                 text: text, keyword: keyword, uri: uri, location: location, pickleStepId: pickleStepId,
                 scenario: scenario, status: status))
     }
 
-    private mutating func change<Value>(_ field: WritableKeyPath<Fields, Value>, _ value: Value) {
-        var fields = box.fields
-        fields[keyPath: field] = value
-        box = Box(fields)
-    }
-
     /// Whether the two describe the same step, field by field.
     public static func == (lhs: TestStepInfo, rhs: TestStepInfo) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.shared == rhs.shared
     }
 
     /// Hashes every field.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
+        hasher.combine(shared)
     }
 }
 
