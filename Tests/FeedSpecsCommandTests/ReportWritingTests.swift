@@ -30,22 +30,8 @@ struct ReportWritingTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, executable.path] + arguments
         process.currentDirectoryURL = directory
-        let pipes = try process.start()
-        let hangGuard = HangGuard(process)
-        let errorCollector = PipeCollector(pipes.errors!.fileHandleForReading)
-        let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = errorCollector.wait()
-        if hangGuard.disarm() {
-            throw HungChild(
-                name: "sh -c \(script)", seconds: childProcessHangGuardSeconds,
-                output: String(decoding: outputData, as: UTF8.self),
-                errorOutput: String(decoding: errorData, as: UTF8.self))
-        }
-        return (
-            process.terminationStatus, process.terminationReason == .uncaughtSignal,
-            String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self)
-        )
+        let outcome = try process.readToEnd(try process.start(), name: "sh -c \(script)")
+        return (outcome.status, outcome.signalled, outcome.output, outcome.errorOutput)
     }
 
     @Test("a FIFO given as a report path is written through to its reader, never replaced")

@@ -70,20 +70,8 @@ package struct BuiltExecutable: Sendable {
         }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }
-        let pipes = try process.start()
-        let hangGuard = HangGuard(process)
-        let errorData = PipeCollector(pipes.errors!.fileHandleForReading)
-        let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let outcome = Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errorOutput: String(decoding: errorData.wait(), as: UTF8.self))
-        if hangGuard.disarm() {
-            throw HungChild(
-                name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
-                errorOutput: outcome.errorOutput)
-        }
-        return outcome
+        let outcome = try process.readToEnd(try process.start(), name: name)
+        return Outcome(status: outcome.status, output: outcome.output, errorOutput: outcome.errorOutput)
     }
 }
 

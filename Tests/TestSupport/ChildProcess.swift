@@ -58,15 +58,28 @@ extension Process {
     /// it ended by itself.
     @discardableResult
     package func waitUntilExit(orKillAfter seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning && Date() < deadline { usleep(10_000) }
-        guard isRunning else {
-            waitUntilExit()
-            return true
-        }
-        kill(processIdentifier, SIGKILL)
+        let hangGuard = HangGuard(self, seconds: seconds)
         waitUntilExit()
-        return false
+        return !hangGuard.disarm()
+    }
+
+    /// Reads standard output and error (pipes of `start()`) to their ends and waits for the process. A child still
+    /// running after `childProcessHangGuardSeconds` is killed, and `HungChild` (naming it `name`) is thrown.
+    package func readToEnd(_ pipes: (input: Pipe?, output: Pipe?, errors: Pipe?), name: String) throws -> ChildOutcome {
+        let hangGuard = HangGuard(self)
+        let errorData = PipeCollector(pipes.errors!.fileHandleForReading)
+        let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
+        waitUntilExit()
+        let outcome = ChildOutcome(
+            status: terminationStatus, signalled: terminationReason == .uncaughtSignal,
+            output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData.wait(), as: UTF8.self))
+        if hangGuard.disarm() {
+            throw HungChild(
+                name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
+                errorOutput: outcome.errorOutput)
+        }
+        return outcome
     }
 }
 
@@ -97,6 +110,16 @@ package final class HangGuard: @unchecked Sendable {
         armed = false
         return didFire
     }
+}
+
+/// How a child ended and what it wrote.
+package struct ChildOutcome: Sendable {
+    /// The exit status, or the signal's number when `signalled`.
+    package let status: Int32
+    /// Whether a signal ended the child.
+    package let signalled: Bool
+    package let output: String
+    package let errorOutput: String
 }
 
 /// A child that was killed by its hang guard.
