@@ -1,4 +1,5 @@
 import Foundation
+import SpecKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -68,8 +69,42 @@ enum Interrupts {
         return true
     }()
 
+    /// Makes an `exit()` called by a step while a run goes (from user code, not the command's own exits) end the
+    /// run as failed: the command says which scenario was running, writes the reports of what has run (as for an
+    /// interrupt) and exits with 1 instead of the status the step chose. Once per process.
+    static func guardExits() {
+        _ = exitGuard
+    }
+
+    private static let exitGuard: Bool = {
+        atexit { Interrupts.exitedInStep() }
+        return true
+    }()
+
+    /// Set before the command's own `exit` calls, which the exit guard lets through.
+    private static let commandExits = Atomic<Bool>(false)
+
+    /// The exit guard: runs in `exit()`, on the thread that called it.
+    private static func exitedInStep() {
+        guard !commandExits.load(ordering: .sequentiallyConsistent),
+            let place = RunningTestCases.shared.runningPlace()
+        else { return }
+        let response = current.withLock { $0 }
+        let name: String
+        if case .finishReports(_, let runName) = response { name = runName } else { name = "run" }
+        StandardStreams.writeError(
+            "\n\(name): exit() was called while \(place) was running: the run stops here and fails; "
+                + "writing the reports of what has run.\n")
+        if case .finishReports(let sink, _) = response {
+            for failure in sink.finish() { StandardStreams.writeError("\(name): \(failure)\n") }
+            if StandardStreams.outputIsWritableNow { announce(files: sink.writtenFiles) }
+        }
+        _exit(1)
+    }
+
     /// Does what the current phase asked for; never returns.
     private static func answer() {
+        commandExits.store(true, ordering: .sequentiallyConsistent)
         switch current.withLock({ $0 }) {
         case .finishReports(let sink, let name):
             StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")

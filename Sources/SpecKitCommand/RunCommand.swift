@@ -120,6 +120,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         if let warning = TestingIssueHandler.install().warning {
             StandardStreams.writeError("\(name): warning: \(warning)\n")
         }
+        Interrupts.guardExits()
         do throws(TagLinkError) {
             _ = try TagLinks(options.linkTags)  // checked before the run; the reports parse them again
         } catch {

@@ -53,6 +53,10 @@ struct RunCoordinator<World: Actor>: Sendable {
         let startedAt = clock.now()
         let hooks = TestRunHooks(environment: environment)
         let tally = Locked(RunTally())
+        // Issues recorded off every step's task while this run goes, which no single step could take.
+        let strayIssues = StrayIssues()
+        RunningTestCases.shared.runStarted(strayIssues)
+        defer { RunningTestCases.shared.runEnded(strayIssues) }
         let parseErrors = Locked<[GherkinError]>([])
         let testCasesStart = Locked(0)
         let phases = StreamAssembler.Phases<any SelectedPickles>(
@@ -78,7 +82,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                     feed, idsFrom: testCasesStart.value, ids: ids, testRunStartedId: runId, emit: emit)
                 tally.withLock { $0 = counted }
                 return counted.failsRun
-            })
+            }, strayIssues: { strayIssues.collected })
         let (finished, runHookFailure) = try await assembler.emitRun(
             startedAt: startedAt, finishedAt: { clock.now() }, emit: { sink.emit($0) }, phases)
         let counted = tally.value

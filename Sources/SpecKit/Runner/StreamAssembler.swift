@@ -33,6 +33,9 @@ struct StreamAssembler: Sendable {
             (_ feed: Feed, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void)
                 async
                 throws(SpecRunError) -> Bool
+        /// The issues recorded off every step's task that no step could take (`RunningTestCases`): they fail
+        /// the run.
+        var strayIssues: () -> [RecordedIssue] = { [] }
     }
 
     /// Runs `phases` in the stream's order, between `meta` and `testRunFinished`; returns the last message and the
@@ -56,7 +59,7 @@ struct StreamAssembler: Sendable {
         runHookFailure = runHookFailure ?? afterFailure
         let finished = finished(
             testRunStartedId: runId, failsRun: failsRun, parsed: parsed, runHookFailure: runHookFailure,
-            at: finishedAt())
+            strayIssues: phases.strayIssues(), at: finishedAt())
         emit(.testRunFinished(finished))
         return (finished, runHookFailure)
     }
@@ -72,19 +75,24 @@ struct StreamAssembler: Sendable {
     }
 
     /// The run's last message: it succeeds when no scenario fails the run, every file parsed, no `beforeAll` or
-    /// `afterAll` hook failed and the step library has no problem but undefined parameter types.
+    /// `afterAll` hook failed, the step library has no problem but undefined parameter types, and no issue was
+    /// recorded off every step's task (`strayIssues`, the run's exception then).
     func finished(
-        testRunStartedId: String, failsRun: Bool, parsed: Bool, runHookFailure: String?, at timestamp: Timestamp
+        testRunStartedId: String, failsRun: Bool, parsed: Bool, runHookFailure: String?,
+        strayIssues: [RecordedIssue] = [], at timestamp: Timestamp
     ) -> TestRunFinished {
         let fatal = problems.filter { problem in
             if case .undefinedParameterType = problem.kind { return false }
             return true
         }
-        let message = fatal.isEmpty ? nil : fatal.map(\.description).joined(separator: "\n")
-        let success = !failsRun && parsed && runHookFailure == nil && fatal.isEmpty
+        let libraryMessage = fatal.isEmpty ? nil : fatal.map(\.description).joined(separator: "\n")
+        let stray = StrayIssues.exception(for: strayIssues)
+        let message = [libraryMessage, stray?.message].compactMap { $0 }.joined(separator: "\n")
+        let success = !failsRun && parsed && runHookFailure == nil && fatal.isEmpty && stray == nil
+        var exception = libraryMessage.map { Exception(type: "StepLibraryError", message: $0) } ?? stray
+        exception?.message = message
         return TestRunFinished(
-            message: message, success: success, timestamp: timestamp,
-            exception: message.map { Exception(type: "StepLibraryError", message: $0) },
+            message: message.isEmpty ? nil : message, success: success, timestamp: timestamp, exception: exception,
             testRunStartedId: testRunStartedId)
     }
 

@@ -16,7 +16,9 @@ import Messages
 /// installed once per process with `_swift_testing_installFallbackEventHandler` (exported by `lib_TestingInterop`,
 /// which Swift Testing loads). The handler receives each event as an ABI JSON record, synchronously on the thread
 /// that recorded it, where the running step's `SpecContext` is readable. This type installs such a handler and
-/// turns each `issueRecorded` record into a `RecordedIssue` of the running step.
+/// turns each `issueRecorded` record into a `RecordedIssue` of the running step; an issue recorded off the step's
+/// task (another thread, a detached task, a world's `deinit`) goes where `RunningTestCases` says: the one test case
+/// running, or the run.
 ///
 /// The function is looked up at run time: a toolchain without it, a process where another library installed its
 /// handler first, or `SWIFT_TESTING_XCTEST_INTEROP_MODE=none` leaves `#expect` unseen, and `status` says so, for
@@ -86,16 +88,16 @@ package enum TestingIssueHandler {
         case .ignored:
             break
         case .issue(let issue):
-            if !SpecContext.recordFailure(issue) {
+            if !SpecContext.recordFailure(issue) && !RunningTestCases.shared.record(issue) {
                 report(
-                    "Swift Testing recorded an issue outside any running step, which fails nothing: \(issue.message)"
+                    "Swift Testing recorded an issue after the run ended, which fails nothing: \(issue.message)"
                         + (issue.location.map { " at \($0.fileID):\($0.line):\($0.column)" } ?? ""))
             }
         case .unreadable(let reason):
             let text = String(decoding: record.prefix(2000), as: UTF8.self)
             let issue = RecordedIssue(
                 summary: "Swift Testing recorded an issue the harness could not read (\(reason))", details: [text])
-            if !SpecContext.recordFailure(issue) { report(issue.message) }
+            if !SpecContext.recordFailure(issue) && !RunningTestCases.shared.record(issue) { report(issue.message) }
         }
     }
 

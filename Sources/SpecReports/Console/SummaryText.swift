@@ -173,9 +173,7 @@ package struct SummaryText {
         failures.count(more: listing.failureCount - min(listing.failures.count, listLimit))
         for text in listing.warnings.prefix(listLimit) { warnings.append { text } }
         warnings.count(more: listing.warningCount - min(listing.warnings.count, listLimit))
-        if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
-            let message =
-                finished.exception?.stackTrace ?? finished.message ?? finished.exception?.message ?? "unknown error"
+        if let finished = query.testRunFinished, let message = ReportText.runFailureText(finished) {
             // Said whatever the limit: it is why the run failed when no scenario did.
             failures.append(always: true) {
                 "The test run failed\n" + ReportText.indent(style.error(message), by: 4) + "\n\n"

@@ -303,14 +303,13 @@ public final class JUnitFormatter: ReportFormatter {
                         body: ReportText.failureText(result)),
                     attempt: nil))
         }
-        if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
+        if let finished = query.testRunFinished, let text = ReportText.runFailureText(finished) {
             cases.append(
                 Case(
                     classname: "Test run", name: "Test run", time: .zero,
                     outcome: .error(
                         type: finished.exception?.type ?? "Error",
-                        message: finished.exception?.message ?? finished.message ?? "",
-                        body: finished.exception?.stackTrace ?? finished.message ?? ""),
+                        message: finished.exception?.message ?? finished.message ?? "", body: text),
                     attempt: nil))
         }
         return cases

@@ -62,10 +62,10 @@ extension HTMLFormatter {
             buffer.append("The run did not finish (the stream has no <code>testRunFinished</code> message): ")
             buffer.append("this report shows what ran before it stopped.</div>\n")
         }
-        if let finished = query.testRunFinished, finished.exception != nil || finished.message != nil {
+        if let finished = query.testRunFinished, let message = ReportText.runFailureText(finished) {
             buffer.append("<div class=\"banner banner-error\" role=\"alert\"><strong>The test run failed.</strong>")
             buffer.append("<pre>")
-            buffer.appendHTML(finished.exception?.stackTrace ?? finished.message ?? finished.exception?.message ?? "")
+            buffer.appendHTML(message)
             buffer.append("</pre></div>\n")
         }
         if !query.parseErrors.isEmpty {

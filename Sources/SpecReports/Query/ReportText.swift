@@ -159,6 +159,15 @@ package enum ReportText {
         }
     }
 
+    /// Why the run itself failed (`testRunFinished`'s exception or message), worded as `failureText` words a
+    /// step's failure; nil when it says nothing.
+    package static func runFailureText(_ finished: TestRunFinished) -> String? {
+        guard finished.exception != nil || finished.message != nil else { return nil }
+        let result = TestStepResult(
+            duration: .zero, message: finished.message, status: .failed, exception: finished.exception)
+        return failureText(result)
+    }
+
     /// Every line of `text` prefixed by `count` spaces, except empty lines.
     package static func indent(_ text: String, by count: Int) -> String {
         let prefix = String(repeating: " ", count: count)

@@ -70,19 +70,25 @@ final class AttachmentTarget: Sendable {
     let testCaseStartedId: String?
     let testStepId: String?
     let testRunHookStartedId: String?
+    /// The scenario of a test case's step or hook (nil for a `beforeAll`/`afterAll` hook).
+    let scenario: ScenarioInfo?
     let clock: RunClock
     let emit: @Sendable (Envelope) -> Void
     private let state = Mutex(State())
 
+    /// A target for a test case's step or hook (`scenario` given) or a run hook; a test case's target takes the
+    /// issues recorded off its task (`RunningTestCases`) until it is closed.
     init(
-        testCaseStartedId: String?, testStepId: String?, testRunHookStartedId: String?, clock: RunClock,
-        emit: @escaping @Sendable (Envelope) -> Void
+        testCaseStartedId: String?, testStepId: String?, testRunHookStartedId: String?, scenario: ScenarioInfo? = nil,
+        clock: RunClock, emit: @escaping @Sendable (Envelope) -> Void
     ) {
         self.testCaseStartedId = testCaseStartedId
         self.testStepId = testStepId
         self.testRunHookStartedId = testRunHookStartedId
+        self.scenario = scenario
         self.clock = clock
         self.emit = emit
+        if scenario != nil { RunningTestCases.shared.stepStarted(self) }
     }
 
     func attach(body: String, encoding: AttachmentContentEncoding, mediaType: String, fileName: String?) {
@@ -107,16 +113,25 @@ final class AttachmentTarget: Sendable {
         }
     }
 
-    /// The failures recorded so far.
-    var failures: [RecordedIssue] {
-        state.withLock { $0.failures }
+    /// The failures recorded since the last call (each is taken once: the body's outcome takes those recorded
+    /// while it ran, `close()` those recorded off its task after it returned).
+    func takeFailures() -> [RecordedIssue] {
+        state.withLock { state in
+            defer { state.failures.removeAll() }
+            return state.failures
+        }
     }
 
-    /// Stops accepting attachments; returns those made.
-    func close() -> [Attachment] {
-        state.withLock { state in
+    /// Stops accepting attachments and failures; returns the failures recorded since `takeFailures()` last
+    /// took them (an issue recorded off the step's task after its body returned).
+    @discardableResult
+    func close() -> [RecordedIssue] {
+        let late = state.withLock { state in
             state.isOpen = false
-            return state.attachments
+            defer { state.failures.removeAll() }
+            return state.failures
         }
+        if scenario != nil { RunningTestCases.shared.stepEnded(self) }
+        return late
     }
 }

@@ -40,7 +40,7 @@ extension TestCaseRunner {
             return .failed(timedOut.outcome)
         case .finished(let error?):
             let outcome = BodyOutcome(error: error, location: nil)
-                .adding(recordedFailures: context.target?.failures ?? [])
+                .adding(recordedFailures: context.target?.takeFailures() ?? [])
             return .failed(outcome.prefixed("cannot make the world of \(scenario.displayName): "))
         case .finished(nil):
             guard let made = box.world.value else {
@@ -98,7 +98,7 @@ extension TestCaseRunner {
                 outcome = BodyOutcome(error: error, location: location)
             }
         }
-        return outcome.adding(recordedFailures: context?.target?.failures ?? [])
+        return outcome.adding(recordedFailures: context?.target?.takeFailures() ?? [])
     }
 
     /// Runs a matched step with its step hooks.

@@ -52,6 +52,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
 
     /// Emits `testCaseStarted` and returns the attempt's state.
     func start(_ attempt: Attempt) -> AttemptState<World> {
+        RunningTestCases.shared.testCaseStarted()
         let testCaseStartedId = attempt.ids.next()
         attempt.emit(
             .testCaseStarted(
@@ -78,6 +79,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         let testCaseStartedId = state.testCaseStartedId
         let worst = state.worst
         let willBeRetried = worst == .failed && attempt.mayRetry && !attempt.skipAll
+        RunningTestCases.shared.testCaseFinished()
         attempt.emit(
             .testCaseFinished(
                 TestCaseFinished(
@@ -103,8 +105,8 @@ struct TestCaseRunner<World: Actor>: Sendable {
                 .testStepStarted(
                     TestStepStarted(testCaseStartedId: testCaseStartedId, testStepId: step.id, timestamp: started)))
             let target = AttachmentTarget(
-                testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil, clock: clock,
-                emit: emit)
+                testCaseStartedId: testCaseStartedId, testStepId: step.id, testRunHookStartedId: nil,
+                scenario: attempt.prepared.info, clock: clock, emit: emit)
             state.target = target
             let outcome: BodyOutcome?
             switch step.kind {
@@ -114,10 +116,27 @@ struct TestCaseRunner<World: Actor>: Sendable {
                 outcome = await runPickleStep(
                     pickleStep, match, gherkinStep, attempt, state: &state, target: target, mode: mode, emit: emit)
             }
-            guard let outcome, !mode.isOver else { return }
-            _ = target.close()
+            guard var outcome, !mode.isOver else { return }
+            if state.index == attempt.prepared.steps.count - 1 {
+                releaseWorld(&state, target: target, info: attempt.prepared.info, mode: mode)
+            }
+            // An issue recorded off the step's task after its body returned (a `Task` it left running) still
+            // fails it.
+            let late = target.close()
+            if !late.isEmpty { outcome = outcome.adding(recordedFailures: late) }
             finishStep(attempt, outcome: outcome, state: &state, emit: emit)
         }
+    }
+
+    /// Releases the scenario's world once its last test step has run, under that step's context, so that the
+    /// world's `deinit` runs before the test case finishes and an issue it records fails that step.
+    private func releaseWorld(
+        _ state: inout AttemptState<World>, target: AttachmentTarget, info: ScenarioInfo, mode: BodyMode<World>
+    ) {
+        guard state.world != nil else { return }
+        if case .inline(let watched, _) = mode { watched.dropHandover() }
+        let context = SpecContext(scenario: info, step: nil, status: state.worst, target: target)
+        SpecContext.$currentValue.withValue(context) { state.world = nil }
     }
 
     /// Whether the attempt's steps are only reported, not run (fail-fast after a failure, or a dry run).

@@ -14,8 +14,9 @@ final class WorkerTask<World: Actor>: Watched {
         /// The task ran to its end.
         case finished
         /// The running body passed its deadline: its attempt, the attempt's state when the body began, the test
-        /// step's outcome, and whether the world counts as failed (the body was making it).
-        case abandoned(Attempt, AttemptState<World>, BodyOutcome, failsWorld: Bool)
+        /// step's outcome, whether the world counts as failed (the body was making it), and the abandoned task,
+        /// which goes on until the body returns.
+        case abandoned(Attempt, AttemptState<World>, BodyOutcome, failsWorld: Bool, task: Task<Void, Never>?)
     }
 
     struct State {
@@ -75,6 +76,11 @@ final class WorkerTask<World: Actor>: Watched {
         return clock.beginBody(ifTimedOut: ifTimedOut, failsWorld: failsWorld)
     }
 
+    /// Forgets the state kept for a hand-over (the attempt's last body has run), so it holds no world.
+    func dropHandover() {
+        state.withLock { $0.handover = nil }
+    }
+
     /// Stops the clock after a body.
     func endBody() {
         clock.endBody()
@@ -106,7 +112,8 @@ final class WorkerTask<World: Actor>: Watched {
         let (attempt, handover, continuation, work) = taken
         work?.cancel()
         if let attempt, let handover {
-            continuation?.resume(returning: .abandoned(attempt, handover, outcome, failsWorld: failsWorld))
+            continuation?.resume(
+                returning: .abandoned(attempt, handover, outcome, failsWorld: failsWorld, task: work))
         }
         return true
     }

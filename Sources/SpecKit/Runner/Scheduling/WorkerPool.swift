@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// Runs test cases on workers, each taking test cases from one shared queue and running them one after another in
@@ -61,18 +62,79 @@ struct WorkerPool<World: Actor>: Sendable {
                     }
                 }
             }
-            guard case .abandoned(let attempt, let handover, let outcome, let failsWorld) = ending else { return }
+            guard case .abandoned(let attempt, let handover, let outcome, let failsWorld, let task) = ending else {
+                return
+            }
             let last = await runner.completeAbandoned(
                 attempt.emitting(to: emit), state: handover, outcome: outcome, failsWorld: failsWorld)
             let item = TestCaseQueue.Item(
                 testCase: attempt.prepared, skipAll: attempt.skipAll, firstAttempt: attempt.number + 1)
+            // A test case of an exclusive group keeps its groups until the body that overran has really returned:
+            // the next one of its group would otherwise run beside it.
+            let holdsGroup = !groups.names(ofTags: attempt.prepared.info.tags).isEmpty
+            let result = environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt)
             if last.willBeRetried {
+                if holdsGroup, let task { await waitForAbandoned(task, of: attempt.prepared.info) }
                 await work(
                     .single(item, record: queue.record, finished: queue.finished), context: context, emit: emit,
                     alone: false)
+            } else if holdsGroup, let task {
+                queue.record(result)
+                Task { [self] in
+                    await waitForAbandoned(task, of: attempt.prepared.info)
+                    queue.finished(item)
+                }
             } else {
-                queue.finish(item, environment.outcome(attempt.prepared.info, last: last, attempts: item.firstAttempt))
+                queue.finish(item, result)
             }
         }
+    }
+
+    /// Waits until the abandoned `task` (a body of `scenario` that overran its timeout) has returned, for at most
+    /// `abandonedBodyGrace`; past that, says on standard error that its exclusive groups are given back anyway, so
+    /// that a body that never returns cannot hold the run for ever.
+    private func waitForAbandoned(_ task: Task<Void, Never>, of scenario: ScenarioInfo) async {
+        let grace = Self.abandonedBodyGrace(stepTimeout: environment.configuration.stepTimeout)
+        guard await AbandonedBody.waitForReturn(of: task, atMost: grace) else {
+            AbandonedBody.warn(
+                "the step of \(scenario.description) that overran its timeout has still not returned "
+                    + "\(Timeout.describe(grace)) later: its exclusive group is given back while it runs")
+            return
+        }
+    }
+
+    /// How long an exclusive group waits for a body that overran its timeout: ten timeouts, at least a minute.
+    static func abandonedBodyGrace(stepTimeout: Duration) -> Duration {
+        max(.seconds(60), stepTimeout * 10)
+    }
+}
+
+/// A body abandoned on its timeout, still running in its task.
+enum AbandonedBody {
+    /// Whether `task` returned within `limit` (false: it still runs); never waits longer than `limit`.
+    static func waitForReturn(of task: Task<Void, Never>, atMost limit: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = Locked<CheckedContinuation<Bool, Never>?>(continuation)
+            let resume: @Sendable (Bool) -> Void = { returned in
+                let taken = once.withLock { pending in
+                    defer { pending = nil }
+                    return pending
+                }
+                taken?.resume(returning: returned)
+            }
+            let timer = Task {
+                try? await Task.sleep(for: limit)
+                resume(false)
+            }
+            Task {
+                await task.value
+                resume(true)
+                timer.cancel()
+            }
+        }
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
     }
 }

@@ -6,8 +6,14 @@ import Testing
 public actor FailureWorld {
     var value = 3
     var items = [1, 2, 3]
+    /// Whether the world records an issue in its `deinit` (`Faults/off_task.feature`).
+    var failsWhenReleased = false
 
     public init() {}
+
+    deinit {
+        if failsWhenReleased { Issue.record("the world's deinit recorded an issue") }
+    }
 }
 
 struct DiskFull: Error, CustomStringConvertible {
@@ -76,6 +82,7 @@ public enum FailureSteps {
         steps.before("@expect-in-hook") { world in
             #expect(world.value == 0, "a before hook")
         }
+        FaultSteps.add(to: &steps)
         return steps
     }
 }

@@ -1,0 +1,119 @@
+"""Runs the faults of `package/Faults` through the package's own command and checks each verdict in the message
+stream, the reports and the exit status: issues recorded off the step's task fail their step (or the run, when
+no single step can take them), a step calling exit() fails the run with the reports written, and an exclusive
+group stays closed while a body that overran its timeout still runs.
+
+Usage: faults-check.py PACKAGE_DIR COMMAND WORK_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+package, command, work = sys.argv[1:4]
+problems = []
+
+
+def run(name, paths, *options):
+    out = os.path.join(work, name)
+    os.makedirs(out, exist_ok=True)
+    stream = os.path.join(out, "messages.ndjson")
+    arguments = [command, *paths, "--out", out, "--format", f"message:{stream}", "--format", "summary",
+                 "--format", "junit", "--format", "json", *options]
+    done = subprocess.run(arguments, cwd=package, capture_output=True, text=True, timeout=300)
+    return done, stream, out
+
+
+def verdicts(path):
+    """Each scenario's last attempt: its steps' statuses and messages; and `testRunFinished`."""
+    pickles, test_cases, attempts, finished = {}, {}, {}, None
+    for line in open(path, encoding="utf-8"):
+        (kind, message), = json.loads(line).items()
+        if kind == "pickle":
+            pickles[message["id"]] = message["name"]
+        elif kind == "testCase":
+            test_cases[message["id"]] = message
+        elif kind == "testCaseStarted":
+            attempts[message["id"]] = (message["testCaseId"], [])
+        elif kind == "testStepFinished":
+            result = message["testStepResult"]
+            attempts[message["testCaseStartedId"]][1].append((result["status"], result.get("message") or ""))
+        elif kind == "testRunFinished":
+            finished = message
+    scenarios = {}
+    for test_case_id, steps in attempts.values():
+        scenarios[pickles[test_cases[test_case_id]["pickleId"]]] = steps
+    return scenarios, finished
+
+
+def expect(condition, what, done=None):
+    if not condition:
+        problems.append(what + (f"\n--- output:\n{done.stdout}\n{done.stderr}" if done else ""))
+
+
+def status(steps):
+    return "FAILED" if any(s == "FAILED" for s, _ in steps) else ("PASSED" if steps else "NOT RUN")
+
+
+# 1. Off the step's task, one scenario at a time: each fails its own step and says where the issue came from.
+done, stream, out = run("off-task", ["Faults/OffTask"])
+expect(done.returncode == 1, f"off-task: exit status {done.returncode}, not 1", done)
+scenarios, finished = verdicts(stream)
+for name, words in [("on a thread", "on a thread"), ("on a dispatch queue waited with a semaphore", "on a dispatch queue"),
+                    ("in an awaited detached task", "in a detached task"),
+                    ("in a task still running when its step returns", "recorded by a task its step left running"),
+                    ("in the world's deinit", "the world's deinit recorded an issue")]:
+    steps = scenarios.get(name, [])
+    expect(status(steps) == "FAILED", f"off-task: '{name}' is {status(steps)}, not FAILED: {steps}")
+    messages = " ".join(m for _, m in steps)
+    expect(words in messages, f"off-task: '{name}' does not say '{words}': {steps}")
+    if name != "in the world's deinit":
+        expect("recorded outside the step's task" in messages,
+               f"off-task: '{name}' does not say the issue came from outside the step's task: {steps}")
+expect(status(scenarios.get("nothing fails", [])) == "PASSED", "off-task: the passing scenario did not pass")
+expect(finished is not None and finished["success"] is False, "off-task: testRunFinished does not fail the run")
+junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
+expect('failures="5"' in junit, "off-task: junit.xml does not count 5 failures")
+
+# 2. Off every step's task while two scenarios run: the run fails, with the issue as its exception.
+done, stream, out = run("concurrent", ["Faults/Concurrent"], "--parallel", "2")
+expect(done.returncode == 1, f"concurrent: exit status {done.returncode}, not 1", done)
+scenarios, finished = verdicts(stream)
+exception = (finished or {}).get("exception") or {}
+expect(finished is not None and finished["success"] is False, "concurrent: testRunFinished does not fail the run")
+expect(exception.get("type") == "IssueOutsideStep", f"concurrent: the run's exception is {exception}")
+expect("on a thread while two scenarios run" in exception.get("message", ""),
+       f"concurrent: the run's exception does not carry the issue: {exception}")
+junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
+expect("on a thread while two scenarios run" in junit, "concurrent: junit.xml does not show the run's failure")
+expect("on a thread while two scenarios run" in done.stdout + done.stderr,
+       "concurrent: the console does not show the run's failure", done)
+
+# 3. A step calling exit(0): exit status 1, the scenario named, the reports of what ran written over old ones.
+os.makedirs(os.path.join(work, "exit"), exist_ok=True)
+with open(os.path.join(work, "exit", "junit.xml"), "w", encoding="utf-8") as stale:
+    stale.write("<testsuite name='STALE' tests='99' failures='0'/>")
+done, stream, out = run("exit", ["Faults/Exit"])
+expect(done.returncode == 1, f"exit: exit status {done.returncode}, not 1", done)
+expect("exit() was called while" in done.stderr and "exit.feature" in done.stderr,
+       "exit: stderr does not name the scenario that called exit()", done)
+junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
+expect("STALE" not in junit, "exit: the previous run's junit.xml was left in place")
+scenarios, _ = verdicts(stream)
+expect(status(scenarios.get("before", [])) == "PASSED", f"exit: the first scenario did not pass: {scenarios}")
+
+# 4. An exclusive group stays closed until the body that overran its timeout returns.
+done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
+scenarios, _ = verdicts(stream)
+first = scenarios.get("the first holder overruns its timeout", [])
+second = scenarios.get("the next holder", [])
+expect(status(first) == "FAILED" and "timed out" in " ".join(m for _, m in first).lower(),
+       f"exclusive: the overrunning body was not timed out: {first}", done)
+expect(status(second) == "PASSED", f"exclusive: the next holder ran beside the overrunning body: {second}", done)
+
+for problem in problems:
+    print("faults:", problem, file=sys.stderr)
+if problems:
+    sys.exit(1)
+print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); exit() in a step fails "
+      "the run with its reports written; an exclusive group waits for an overrunning body")
