@@ -121,7 +121,16 @@ public struct ConfigurationFile: Sendable {
                 return ProfileSettings()
             }
         }
-        return try ConfigurationFile(path: path, extraKeys: extraKeys).settings(profiles: named)
+        let file = try ConfigurationFile(path: path, extraKeys: extraKeys)
+        do {
+            return try file.settings(profiles: named)
+        } catch {
+            // A profile named by the environment: say so, for the variable is where to look.
+            guard let fromEnvironment = environment[profileVariable], !fromEnvironment.isEmpty else { throw error }
+            var named = error
+            named.message += " (\(profileVariable)=\(fromEnvironment))"
+            throw named
+        }
     }
 }
 
