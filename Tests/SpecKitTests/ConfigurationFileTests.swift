@@ -169,6 +169,38 @@ struct ConfigurationFileTests {
         #expect(Self.error(#"{"default": {}, "broken": {"bogus": 1}}"#) == nil)
     }
 
+    @Test("a byte-order mark before the JSON is skipped; errors count lines and columns after it")
+    func byteOrderMark() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let file = try ConfigurationFile(
+            data: Data(bom + Array(#"{"default": {"retry": 2}}"#.utf8)), path: "cucumber.json")
+        #expect(try file.settings(profiles: []).retry == 2)
+        let wrong = try ConfigurationFile(
+            data: Data(bom + Array(#"{"default": {"retry": -1}}"#.utf8)), path: "cucumber.json")
+        #expect(throws: ConfigurationFileError.self) { try wrong.settings(profiles: []) }
+        do {
+            _ = try wrong.settings(profiles: [])
+        } catch {
+            #expect(error.description.hasPrefix("cucumber.json:1:14: "), "\(error)")
+        }
+    }
+
+    @Test("a configuration file that is a device, a folder or missing is refused saying so, unread")
+    func notARegularFile() throws {
+        func message(_ path: String) -> String? {
+            do {
+                _ = try ConfigurationFile(path: path)
+                return nil
+            } catch {
+                #expect(error.path == path)
+                return error.message
+            }
+        }
+        #expect(message("/dev/zero") == "not a regular file but a character device")
+        #expect(message(FileManager.default.temporaryDirectory.path) == "not a regular file but a folder")
+        #expect(message("/nonexistent/cucumber.json")?.hasPrefix("cannot read the file (") == true)
+    }
+
     @Test("the settings apply to a run configuration; paths, formats and the report folder are the caller's")
     func applying() throws {
         var configuration = RunConfiguration()
