@@ -76,13 +76,20 @@ public struct GherkinLanguages: DialectProvider, Sendable {
         return builtIn
     }
 
+    /// The most bytes a languages file may hold (Cucumber's own, of every language, is about 200 KiB).
+    public static let fileSizeLimit = 16 << 20
+
     /// Reads the dialects of a file in the `gherkin-languages.json` format.
+    ///
+    /// - Throws: `LanguagesFileError` naming the file when it cannot be read, is not a regular file (a device such
+    ///   as `/dev/zero`, a FIFO, a folder: said, not read), holds more than `fileSizeLimit` bytes, or is not in the
+    ///   format.
     public static func load(path: String) throws -> GherkinLanguages {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try RegularFile.read(path, limit: fileSizeLimit)
         } catch {
-            throw LanguagesFileError(path: path, reason: "cannot read the file (\(error.localizedDescription))")
+            throw LanguagesFileError(path: path, reason: error.reason)
         }
         return try decode(data, path: path)
     }

@@ -112,6 +112,8 @@ final class ReportSink: MessageSink {
     private let history: (url: URL, previous: RunHistory)?
     /// Why the history file could not be used (a fresh history was started), if it could not.
     let historyWarning: String?
+    /// Whether the history file is of a later version (this run is not added to it).
+    private let historyIsNewer: Bool
     /// Whether undefined, pending and ambiguous scenarios fail the run.
     let strict: Bool
 
@@ -130,6 +132,8 @@ final class ReportSink: MessageSink {
         query.notesScenarioOutcomes = loaded != nil
         history = historyURL.flatMap { url in loaded.map { (url, $0.history) } }
         historyWarning = loaded?.warning
+        // A history of a later version: said now, left untouched, and this run not added.
+        historyIsNewer = historyURL.map { RunHistory.isNewer($0) } ?? false
         var reports: [Report] = []
         let effective =
             requests.isEmpty
@@ -219,20 +223,18 @@ final class ReportSink: MessageSink {
 
     /// Adds this run to the history file (an interrupted run adds nothing); returns why it could not, if it could
     /// not: a history that cannot be written is a warning, never a failed run.
+    ///
+    /// The run is added to the history as it is on disk now, under its lock (`RunHistory.add`): runs ending at once
+    /// each add theirs. Blocks while another run holds the lock (at most a minute): the run has ended.
     func recordHistory() -> String? {
-        guard let history else { return nil }
-        return state.withLock { state -> String? in
+        guard let history, !historyIsNewer else { return nil }
+        let run = state.withLock { state -> RunHistory.Run? in
             let query = state.reporter.query
             guard !query.isInterrupted, query.error == nil else { return nil }  // a whole run, fully read
-            var updated = history.previous
-            updated.record(query)
-            do throws(ReportError) {
-                try updated.write(to: history.url)
-                return nil
-            } catch {
-                return "the run history cannot be written: \(error)"
-            }
+            return RunHistory.run(of: query)
         }
+        guard let run else { return nil }
+        return RunHistory.add(run, to: history.url)
     }
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).

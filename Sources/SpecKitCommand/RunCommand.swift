@@ -126,6 +126,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         } catch {
             return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
         }
+        if let shared = sharedOutput(variants: variants, options: options) {
+            return usageFailure(.usage(shared), usage: usage, command: "run", name: name)
+        }
         var paths = options.targets.map(\.path)
         if paths.isEmpty { paths = [command.specsPath] }
         var seenPaths = Set<String>()
@@ -134,6 +137,70 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         let status = await run(paths: paths, variants: variants, options: options, configuration: configuration)
         guard options.watch, status != 2, status != consoleClosedExitStatus else { return status }
         await watch(paths: paths, variants: variants, options: options, configuration: configuration)
+    }
+
+    /// Where the run of `variant` writes: its report folder, its reports, and its run history (where asked, else
+    /// beside the reports it writes into the report folder; a rerun in watch mode adds nothing).
+    private func outputs(of variant: Variant, variantCount: Int, options: RunOptions, rerun: Bool)
+        -> (directory: URL, formats: [FormatRequest], history: URL?)
+    {
+        var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
+        var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
+        if rerun {
+            // A rerun shows its result on the console; the report files stay those of the whole run.
+            formats = formats.filter { $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format) }
+            if formats.isEmpty { formats = [FormatRequest(name: ReportFormat.progress.rawValue, path: nil)] }
+        }
+        if variantCount > 1 {
+            // One folder per variant, and a suffix to each path given.
+            directory = directory.appendingPathComponent(variant.description, isDirectory: true)
+            formats = formats.map { request in
+                var request = request
+                if let path = request.path, path != "-" { request.path = suffixed(path, with: variant.description) }
+                return request
+            }
+        }
+        var history: URL?
+        if !rerun && !options.noHistory {
+            if let file = options.historyFile {
+                history = URL(fileURLWithPath: variantCount > 1 ? suffixed(file, with: variant.description) : file)
+            } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
+                history = directory.appendingPathComponent("history.json")
+            }
+        }
+        return (directory, formats, history)
+    }
+
+    /// A usage error when two outputs of any variant's run (reports, run history) are one file, compared by their
+    /// standardized absolute paths (symbolic links resolved): each would overwrite the other.
+    private func sharedOutput(variants: [Variant], options: RunOptions) -> String? {
+        let names = ReportDirectory.FileNames()
+        for variant in variants {
+            let (directory, formats, history) = outputs(
+                of: variant, variantCount: variants.count, options: options, rerun: false)
+            var outputs: [(what: String, url: URL)] = []
+            for request in formats {
+                if let path = request.path, path != "-" {
+                    outputs.append(("--format \(request.name):\(path)", URL(fileURLWithPath: path)))
+                } else if request.path == nil, let name = names.name(of: request.format) {
+                    let url = directory.appendingPathComponent(name)
+                    outputs.append(("the \(request.name) report (\(url.relativePath))", url))
+                }
+            }
+            if let history {
+                let what = options.historyFile.map { "--history \($0)" } ?? "the run history (\(history.relativePath))"
+                outputs.append((what, history))
+            }
+            var seen: [String: String] = [:]
+            for output in outputs {
+                let path = output.url.standardizedFileURL.resolvingSymlinksInPath().path
+                if let earlier = seen[path] {
+                    return "\(earlier) and \(output.what) are one file, \(path): give each its own path"
+                }
+                seen[path] = output.what
+            }
+        }
+        return nil
     }
 
     /// Runs `paths` once per variant and writes the reports, or, for a rerun in watch mode, only the console
@@ -170,39 +237,18 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                         "\(name): \(place) selects no scenario: that line is in no scenario and no examples block\n")
                 }
             }
-            var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
-            var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
-            if rerun {
-                // A rerun shows its result on the console; the report files stay those of the whole run.
-                formats = formats.filter { $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format) }
-                if formats.isEmpty { formats = [FormatRequest(name: ReportFormat.progress.rawValue, path: nil)] }
-            }
             if variants.count > 1 {
                 if index == 0 && !rerun {
                     // One folder per variant: the single-variant reports an earlier run left at the top would
                     // read as this run's.
-                    ReportDirectory(directory: directory).removeReportFiles()
+                    ReportDirectory(directory: URL(fileURLWithPath: options.outDirectory, isDirectory: true))
+                        .removeReportFiles()
                 }
                 StandardStreams.write("\n== \(command.variant.option): \(variant)\n")
-                directory = directory.appendingPathComponent(variant.description, isDirectory: true)
-                formats = formats.map { request in
-                    var request = request
-                    if let path = request.path, path != "-" { request.path = suffixed(path, with: variant.description) }
-                    return request
-                }
             }
+            let (directory, formats, historyURL) = outputs(
+                of: variant, variantCount: variants.count, options: options, rerun: rerun)
             let title = (options.title ?? command.title) + (variants.count > 1 ? " [\(variant)]" : "")
-            // The run history: where asked, else beside the reports this run writes into the report folder; a
-            // rerun in watch mode adds nothing.
-            var historyURL: URL?
-            if !rerun && !options.noHistory {
-                if let file = options.historyFile {
-                    historyURL = URL(
-                        fileURLWithPath: variants.count > 1 ? suffixed(file, with: variant.description) : file)
-                } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
-                    historyURL = directory.appendingPathComponent("history.json")
-                }
-            }
             let sink: ReportSink
             do throws(ReportError) {
                 sink = try ReportSink(

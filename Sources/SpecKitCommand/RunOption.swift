@@ -114,10 +114,10 @@ extension RunOption {
         ) { options, _ in options.watch = true },
         RunOption(
             "--retry", value: "N", .running,
-            "rerun a failing scenario up to N times (only the last attempt counts; one that fails, then passes, is "
-                + "flaky: it passes the run, reported as flaky)"
+            "rerun a failing scenario up to N times, from 0 to 100 (only the last attempt counts; one that fails, "
+                + "then passes, is flaky: it passes the run, reported as flaky)"
         ) { options, value throws(OptionParser.Failure) in
-            options.configuration.retry = try RunOptions.integer(value, option: "--retry", minimum: 0)
+            options.configuration.retry = try RunOptions.integer(value, option: "--retry", in: RunLimits.retry)
         },
         RunOption(
             "--retry-tag-filter", value: "EXPR", .running, "retry only the scenarios matching this tag expression"
@@ -130,21 +130,20 @@ extension RunOption {
         ) { options, value throws(OptionParser.Failure) in
             options.configuration.order = try RunOptions.order(value)
         },
-        RunOption("--parallel", short: "-j", value: "N", .running, "run N scenarios at once (default 1)") {
+        RunOption("--parallel", short: "-j", value: "N", .running, "run N scenarios at once, 1 to 256 (default 1)") {
             options, value throws(OptionParser.Failure) in
-            options.configuration.parallel = try RunOptions.integer(value, option: "--parallel", minimum: 1)
+            options.configuration.parallel = try RunOptions.integer(value, option: "--parallel", in: RunLimits.parallel)
         },
         RunOption(
             "--exclusive", value: "EXPR", .running,
             "scenarios matching the tag expression never run at the same time as one another under --parallel, "
                 + "e.g. @database (repeatable: one group each)"
         ) { options, value in options.configuration.exclusiveTagExpressions.append(value) },
-        RunOption("--timeout", value: "SECONDS", .running, "fail a step still running after SECONDS (default 10)") {
-            options, value throws(OptionParser.Failure) in
-            guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-                throw .usage("--timeout \(value): expected a positive number of seconds")
-            }
-            options.configuration.stepTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
+        RunOption(
+            "--timeout", value: "SECONDS", .running,
+            "fail a step still running after SECONDS, from 0.001 to 86400 (a day; default 10)"
+        ) { options, value throws(OptionParser.Failure) in
+            options.configuration.stepTimeout = try RunOptions.stepTimeout(value, option: "--timeout")
         },
         RunOption(
             "--languages", value: "FILE", .running,

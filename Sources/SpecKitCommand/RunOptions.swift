@@ -153,11 +153,22 @@ struct RunOptions {
         return options
     }
 
-    static func integer(_ text: String, option: String, minimum: Int) throws(OptionParser.Failure) -> Int {
-        guard let value = Int(text), value >= minimum else {
-            throw .usage("\(option) \(text): expected a whole number of at least \(minimum)")
+    /// A whole number in `range`; anything else is a usage error naming `option` and the range.
+    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(OptionParser.Failure) -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
+            throw .usage("\(option) \(text): expected \(RunLimits.expected(range))")
         }
         return value
+    }
+
+    /// A step timeout of `text` seconds, in `RunLimits.stepTimeoutSeconds`; anything else (not a number, not
+    /// finite, out of range) is a usage error naming `option` and the range.
+    static func stepTimeout(_ text: String, option: String) throws(OptionParser.Failure) -> Duration {
+        guard let seconds = Double(text), let timeout = RunLimits.stepTimeout(seconds: seconds) else {
+            throw .usage("\(option) \(text): expected \(RunLimits.stepTimeoutExpected)")
+        }
+        return timeout
     }
 
     static func order(_ text: String) throws(OptionParser.Failure) -> RunOrder {

@@ -142,12 +142,12 @@ public struct ReportDirectory: Sendable, Hashable {
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }
         try reporter.finish()
-        if let historyFile, var history = loaded?.history, !query.isInterrupted, query.error == nil {
-            history.record(query)
-            do throws(ReportError) {
-                try history.write(to: historyFile)
-            } catch {
-                warnings.append("the run history cannot be written: \(error)")
+        if let historyFile, loaded != nil, !query.isInterrupted, query.error == nil {
+            // Added to the history as it is now, under its lock: another run may have added one meanwhile.
+            if let warning = RunHistory.add(RunHistory.run(of: query), to: historyFile),
+                !warnings.contains(warning)
+            {
+                warnings.append(warning)
             }
         }
         return warnings

@@ -85,7 +85,7 @@ struct ConfigurationAndExclusiveTests {
         #expect(broken.status == 2)
         #expect(
             broken.errors.contains(
-                #"cucumber.json:11:5: profile "broken": "retry" must be a whole number of at least 0, not the string "twice""#
+                #"cucumber.json:11:5: profile "broken": "retry" must be a whole number from 0 to 100, not the string "twice""#
             ), "\(broken.errors)")
 
         let missing = try FeedSpecsCommand.run(["--profile", "nightly"], in: directory)

@@ -110,11 +110,11 @@ struct ConfigurationFileTests {
         arguments: [
             (
                 #"{"default": {"parallel": "4"}}"#,
-                #"cucumber.json:1:14: profile "default": "parallel" must be a whole number of at least 0, not the string "4""#
+                #"cucumber.json:1:14: profile "default": "parallel" must be a whole number from 0 to 256, not the string "4""#
             ),
             (
                 "{\n  \"default\": {\n    \"retry\": -1\n  }\n}",
-                #"cucumber.json:3:5: profile "default": "retry" must be a whole number of at least 0, not -1"#
+                #"cucumber.json:3:5: profile "default": "retry" must be a whole number from 0 to 100, not -1"#
             ),
             (
                 #"{"default": {"strict": "yes"}}"#,
@@ -128,7 +128,10 @@ struct ConfigurationFileTests {
             (#"{"default": {"format": "html"}}"#, ""),
             (#"{"default": {"format": [3]}}"#, #""format" must be an array of "NAME[:PATH]" strings"#),
             (#"{"default": {"shard": "4/3"}}"#, #""shard" must be "I/N" with 1 <= I <= N"#),
-            (#"{"default": {"timeout": 0}}"#, #""timeout" must be a positive number of seconds, not 0"#),
+            (
+                #"{"default": {"timeout": 0}}"#,
+                #""timeout" must be a number of seconds from 0.001 to 86400 (a day), not 0"#
+            ),
             (#"{"default": {"tag": "@x"}}"#, #"unknown key "tag"; did you mean "tags"?"#),
             (
                 #"{"default": {"worldParameters": {}}}"#,
@@ -138,7 +141,7 @@ struct ConfigurationFileTests {
             (#"{"default": {"retryTagFilter": ["@a"]}}"#, #""retryTagFilter" must be a string, not an array"#),
             (#"{"default": 3}"#, #"profile "default": must be an object of options, a command line, or an array"#),
             (#"{"default": "--tags"}"#, #"--tags needs a value (a string or an array of strings)"#),
-            (#"{"default": "--parallel many"}"#, #"--parallel many: expected a whole number of at least 0"#),
+            (#"{"default": "--parallel many"}"#, #"--parallel many: expected a whole number from 0 to 256"#),
             (#"{"default": "--bogus"}"#, #"unknown option '--bogus' in the profile's command line"#),
             (#"{"default": "--tags '@a"}"#, #"the profile's command line ends inside a quote"#),
             (#"{"default": {"store": 1}}"#, #""store" must be a string, not 1"#),
@@ -164,6 +167,38 @@ struct ConfigurationFileTests {
         #expect(missing.message == #"no profile "nightly" (it has argv, ci, default, line, slow)"#)
         // A profile that is not used is not checked, as in cucumber-js.
         #expect(Self.error(#"{"default": {}, "broken": {"bogus": 1}}"#) == nil)
+    }
+
+    @Test("a byte-order mark before the JSON is skipped; errors count lines and columns after it")
+    func byteOrderMark() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let file = try ConfigurationFile(
+            data: Data(bom + Array(#"{"default": {"retry": 2}}"#.utf8)), path: "cucumber.json")
+        #expect(try file.settings(profiles: []).retry == 2)
+        let wrong = try ConfigurationFile(
+            data: Data(bom + Array(#"{"default": {"retry": -1}}"#.utf8)), path: "cucumber.json")
+        #expect(throws: ConfigurationFileError.self) { try wrong.settings(profiles: []) }
+        do {
+            _ = try wrong.settings(profiles: [])
+        } catch {
+            #expect(error.description.hasPrefix("cucumber.json:1:14: "), "\(error)")
+        }
+    }
+
+    @Test("a configuration file that is a device, a folder or missing is refused saying so, unread")
+    func notARegularFile() throws {
+        func message(_ path: String) -> String? {
+            do {
+                _ = try ConfigurationFile(path: path)
+                return nil
+            } catch {
+                #expect(error.path == path)
+                return error.message
+            }
+        }
+        #expect(message("/dev/zero") == "not a regular file but a character device")
+        #expect(message(FileManager.default.temporaryDirectory.path) == "not a regular file but a folder")
+        #expect(message("/nonexistent/cucumber.json")?.hasPrefix("cannot read the file (") == true)
     }
 
     @Test("the settings apply to a run configuration; paths, formats and the report folder are the caller's")

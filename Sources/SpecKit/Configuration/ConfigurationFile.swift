@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import StepSuggestions
 
@@ -36,21 +37,27 @@ public struct ConfigurationFile: Sendable {
     /// Reads the file at `path`; `extraKeys` are the command's own options a profile may set (`store`). The
     /// profiles are checked when used (`settings(profiles:)`), as cucumber-js does.
     ///
-    /// - Throws: `ConfigurationFileError` when the file cannot be read or is not a JSON object.
+    /// - Throws: `ConfigurationFileError` when the file cannot be read, is not a regular file (a device, a FIFO, a
+    ///   folder: said, not read), holds more than `fileSizeLimit` bytes, or is not a JSON object.
     public init(path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try RegularFile.read(path, limit: Self.fileSizeLimit)
         } catch {
-            throw ConfigurationFileError(path: path, message: "cannot read the configuration file")
+            throw ConfigurationFileError(path: path, message: error.reason)
         }
         try self.init(data: data, path: path, extraKeys: extraKeys)
     }
 
-    /// Reads a configuration file's bytes; `path` names it in errors.
+    /// The most bytes a configuration file may hold.
+    public static let fileSizeLimit = 16 << 20
+
+    /// Reads a configuration file's bytes; `path` names it in errors. A UTF-8 byte-order mark at the start (as some
+    /// Windows editors write) is skipped; lines and columns in errors are counted after it.
     ///
     /// - Throws: `ConfigurationFileError`, as `init(path:extraKeys:)`.
     public init(data: Data, path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.path = path
         let root: JSONValue
         do {
@@ -121,7 +128,16 @@ public struct ConfigurationFile: Sendable {
                 return ProfileSettings()
             }
         }
-        return try ConfigurationFile(path: path, extraKeys: extraKeys).settings(profiles: named)
+        let file = try ConfigurationFile(path: path, extraKeys: extraKeys)
+        do {
+            return try file.settings(profiles: named)
+        } catch {
+            // A profile named by the environment: say so, for the variable is where to look.
+            guard let fromEnvironment = environment[profileVariable], !fromEnvironment.isEmpty else { throw error }
+            var named = error
+            named.message += " (\(profileVariable)=\(fromEnvironment))"
+            throw named
+        }
     }
 }
 

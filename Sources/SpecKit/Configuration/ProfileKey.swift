@@ -12,13 +12,13 @@ public struct ProfileKey: Sendable {
         case text
         /// A string or an array of strings (each one added).
         case texts
-        /// A whole number, at least the given minimum.
-        case wholeNumber(minimum: Int)
+        /// A whole number in the given range.
+        case wholeNumber(ClosedRange<Int>)
         /// `true` or `false`.
         case flag
         /// `defined`, `reverse`, `random` or `random:SEED`.
         case order
-        /// A positive number of seconds.
+        /// A number of seconds in `RunLimits.stepTimeoutSeconds`.
         case seconds
         /// `I/N`.
         case shard
@@ -30,10 +30,10 @@ public struct ProfileKey: Sendable {
             switch self {
             case .text: "a string"
             case .texts: "a string or an array of strings"
-            case .wholeNumber(let minimum): "a whole number of at least \(minimum)"
+            case .wholeNumber(let range): RunLimits.expected(range)
             case .flag: "true or false"
             case .order: "\"defined\", \"reverse\", \"random\" or \"random:SEED\""
-            case .seconds: "a positive number of seconds"
+            case .seconds: RunLimits.stepTimeoutExpected
             case .shard: "\"I/N\" with 1 <= I <= N, e.g. \"1/4\""
             case .formats: "an array of \"NAME[:PATH]\" strings or [NAME, PATH] pairs"
             }
@@ -82,10 +82,12 @@ public struct ProfileKey: Sendable {
         ProfileKey("name", option: "--name", short: "-n", kind: .texts) { $0.names += $1.texts },
         ProfileKey("format", option: "--format", short: "-f", kind: .formats) { $0.formats += $1.texts },
         ProfileKey("exclusive", option: "--exclusive", kind: .texts) { $0.exclusive += $1.texts },
-        ProfileKey("parallel", option: "--parallel", short: "-j", kind: .wholeNumber(minimum: 0)) {
+        // 0 is cucumber-js's "not in parallel": one at a time.
+        ProfileKey("parallel", option: "--parallel", short: "-j", kind: .wholeNumber(0...RunLimits.parallel.upperBound))
+        {
             $0.parallel = $1.number
         },
-        ProfileKey("retry", option: "--retry", kind: .wholeNumber(minimum: 0)) { $0.retry = $1.number },
+        ProfileKey("retry", option: "--retry", kind: .wholeNumber(RunLimits.retry)) { $0.retry = $1.number },
         ProfileKey("retryTagFilter", option: "--retry-tag-filter", kind: .text) { $0.retryTagFilter = $1.texts.last },
         ProfileKey("linkTags", option: "--link-tags", kind: .texts) { $0.linkTags += $1.texts },
         ProfileKey("strict", option: "--strict", negation: "--no-strict", kind: .flag) { $0.strict = $1.flag },
@@ -178,14 +180,16 @@ extension ProfileKey {
             }
             return .texts(formats)
         case (.formats, .string(let text)): return .texts([text])
-        case (.wholeNumber(let minimum), .number(let number)):
-            guard number.rounded() == number, number >= Double(minimum), number <= Double(Int32.max) else {
+        case (.wholeNumber(let range), .number(let number)):
+            guard number.isFinite, number.rounded() == number, number >= Double(range.lowerBound),
+                number <= Double(range.upperBound)
+            else {
                 return nil
             }
             return .number(Int(number))
         case (.flag, .bool(let flag)): return .flag(flag)
         case (.seconds, .number(let seconds)):
-            return seconds > 0 && seconds.isFinite ? .seconds(seconds) : nil
+            return RunLimits.stepTimeout(seconds: seconds) == nil ? nil : .seconds(seconds)
         case (.order, .string(let text)), (.shard, .string(let text)): return value(of: text)
         default: return nil
         }
@@ -196,13 +200,13 @@ extension ProfileKey {
         switch kind {
         case .text: return .text(text)
         case .texts, .formats: return .texts([text])
-        case .wholeNumber(let minimum):
-            guard let number = Int(text), number >= minimum else { return nil }
+        case .wholeNumber(let range):
+            guard let number = Int(text), range.contains(number) else { return nil }
             return .number(number)
         case .flag: return nil
         case .order: return (try? RunOrder(parsing: text)).map { .order($0) }
         case .seconds:
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
+            guard let seconds = Double(text), RunLimits.stepTimeout(seconds: seconds) != nil else { return nil }
             return .seconds(seconds)
         case .shard: return (try? Shard(parsing: text)).map { .shard($0) }
         }

@@ -18,9 +18,9 @@ public struct ProfileSettings: Sendable, Equatable {
     public var formats: [String] = []
     /// Tag expressions whose scenarios never run at the same time as one another.
     public var exclusive: [String] = []
-    /// How many scenarios run at once.
+    /// How many scenarios run at once (from 0, one at a time as 1, to 256).
     public var parallel: Int?
-    /// How many times a failing scenario is retried.
+    /// How many times a failing scenario is retried (from 0 to 100).
     public var retry: Int?
     /// The tag expression of the scenarios that may be retried.
     public var retryTagFilter: String?
@@ -34,7 +34,7 @@ public struct ProfileSettings: Sendable, Equatable {
     public var failFast: Bool?
     /// The order scenarios run in.
     public var order: RunOrder?
-    /// How long a step may run, in seconds.
+    /// How long a step may run, in seconds (from 0.001 to 86400, a day).
     public var timeout: Double?
     /// The shard to run.
     public var shard: Shard?
@@ -98,7 +98,8 @@ public struct ProfileSettings: Sendable, Equatable {
         if let dryRun { configuration.dryRun = dryRun }
         if let failFast { configuration.failFast = failFast }
         if let order { configuration.order = order }
-        if let timeout { configuration.stepTimeout = .milliseconds(Int64((timeout * 1000).rounded())) }
+        // Read from a file, the timeout is in range; set by code, one out of range is refused by the run (no trap).
+        if let timeout { configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: timeout) }
         if let shard { configuration.shard = shard }
         if let languages {
             do {

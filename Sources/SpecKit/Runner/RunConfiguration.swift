@@ -26,19 +26,21 @@ public struct RunConfiguration: Sendable {
     public var dryRun = false
     /// Whether to stop after the first failing scenario: the others are not run (as cucumber-js does).
     public var failFast = false
-    /// How many times a failing scenario is retried (0: never); only the last attempt counts. A scenario that
-    /// fails and then passes is *flaky*: it passes the run, and every report says it was flaky.
+    /// How many times a failing scenario is retried (0: never; at most `RunLimits.retry`, 100); only the last
+    /// attempt counts. A scenario that fails and then passes is *flaky*: it passes the run, and every report says
+    /// it was flaky.
     public var retry = 0
     /// Only the scenarios whose tags satisfy this tag expression are retried (nil: every failing scenario), as
     /// cucumber-js's `retryTagFilter`, e.g. `@flaky and not @slow`.
     public var retryTagFilter: String?
-    /// How long a step or hook may run before it fails with `timed out after N s` (default 10 s).
+    /// How long a step or hook may run before it fails with `timed out after N s` (default 10 s; from a
+    /// millisecond to a day, `RunLimits.stepTimeoutSeconds`).
     ///
     /// A step that ignores cancellation is abandoned and keeps running in the background.
     public var stepTimeout: Duration = .seconds(10)
     /// The order scenarios run in.
     public var order: RunOrder = .defined
-    /// How many scenarios run at once (1: one after the other).
+    /// How many scenarios run at once (1: one after the other; at most `RunLimits.parallel`, 256).
     public var parallel = 1
     /// Tag expressions whose scenarios never run at the same time as one another under `parallel` (they share a
     /// database, a port, a device): two scenarios matching the same expression never overlap, while the other
@@ -67,7 +69,8 @@ public struct RunConfiguration: Sendable {
     /// Creates the default configuration.
     public init() {}
 
-    /// Checks the tag expressions (exclusive ones too), name patterns, shard, parallelism and timeout.
+    /// Checks the tag expressions (exclusive ones too), name patterns, shard, and that parallelism, retries and
+    /// timeout are in their ranges (`RunLimits`).
     ///
     /// - Throws: `SpecRunError` naming the bad value.
     public func validate() throws(SpecRunError) {
@@ -285,12 +288,15 @@ extension RunConfiguration {
                     message: "invalid name pattern '\(pattern)': not a valid regular expression")
             }
         }
-        guard parallel >= 1 else {
+        guard RunLimits.parallel.contains(parallel) else {
             throw SpecRunError(
-                kind: .invalidConfiguration, message: "invalid parallelism \(parallel): use 1 or more workers")
+                kind: .invalidConfiguration,
+                message: "invalid parallelism \(parallel): use \(RunLimits.expected(RunLimits.parallel)) (workers)")
         }
-        guard retry >= 0 else {
-            throw SpecRunError(kind: .invalidConfiguration, message: "invalid retry count \(retry): use 0 or more")
+        guard RunLimits.retry.contains(retry) else {
+            throw SpecRunError(
+                kind: .invalidConfiguration,
+                message: "invalid retry count \(retry): use \(RunLimits.expected(RunLimits.retry))")
         }
         var retryFilter: TagExpression?
         if let text = retryTagFilter {
@@ -301,9 +307,10 @@ extension RunConfiguration {
                     kind: .invalidConfiguration, message: "invalid retry tag filter '\(text)': \(error.message)")
             }
         }
-        guard stepTimeout > .zero else {
+        guard RunLimits.contains(stepTimeout: stepTimeout) else {
             throw SpecRunError(
-                kind: .invalidConfiguration, message: "invalid step timeout \(stepTimeout): use a positive duration")
+                kind: .invalidConfiguration,
+                message: "invalid step timeout \(stepTimeout): use \(RunLimits.stepTimeoutExpected)")
         }
         return CompiledConfiguration(tags: tags, names: names, retryFilter: retryFilter)
     }

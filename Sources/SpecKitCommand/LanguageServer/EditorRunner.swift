@@ -72,7 +72,8 @@ extension LanguageServerCommand {
         var configuration = RunConfiguration()
         configuration.uriBase = root.path
         configuration.languages = languages
-        configuration.stepTimeout = .milliseconds(Int64((max(request.timeout, 0.001) * 1000).rounded()))
+        // The settings keep only a timeout in range; one that is not anyway is refused by the run, never a trap.
+        configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: request.timeout)
         configuration.implementation = Product(name: name, version: "0.1.0")
         if !request.lines.isEmpty { configuration.lineFilters = [LineFilter(path: file.path, lines: request.lines)] }
         let runner = SpecRunner(

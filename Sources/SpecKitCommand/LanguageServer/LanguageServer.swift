@@ -150,7 +150,9 @@ final class LanguageServer {
         case (.starting, "initialize"):
             state = .running
             workspace.capabilities = ClientCapabilities(params["capabilities"] as? [String: Any])
-            workspace.settings.update(params["initializationOptions"])
+            for refused in workspace.settings.update(params["initializationOptions"]) {
+                workspace.show(refused, type: 1)
+            }
             workspace.start(workspace: Self.workspaceRoot(params))
             connection.send(
                 Self.result(
@@ -194,7 +196,7 @@ final class LanguageServer {
         case "initialized":
             if workspace.capabilities.watchesFiles { registerSpecWatchers() }
         case "workspace/didChangeConfiguration":
-            workspace.settings.update(params["settings"])
+            for refused in workspace.settings.update(params["settings"]) { workspace.show(refused, type: 1) }
         case "textDocument/didSave":
             // As `--watch` does: a saved document runs its scenarios, when asked to.
             if workspace.settings.runOnSave, workspace.runner != nil {

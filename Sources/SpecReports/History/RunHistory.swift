@@ -11,6 +11,9 @@ import Messages
 /// try history.write(to: url)                           // atomically; at most `limit` runs kept
 /// ```
 ///
+/// Runs that may end at once (several commands given one history) each add theirs with
+/// `RunHistory.add(RunHistory.run(of: query), to: url)`, which reads, merges and writes under a lock.
+///
 /// A scenario is known across runs by its file, its name and, for an examples row, its position (its line would
 /// change whenever a line is added above it).
 public struct RunHistory: Sendable, Hashable {
@@ -67,11 +70,16 @@ public struct RunHistory: Sendable, Hashable {
     /// A `.streaming` query knows the outcomes of a run only if it was told to note them before the stream
     /// (`RunQuery.notesScenarioOutcomes`).
     public mutating func record(_ query: RunQuery) {
+        append(Self.run(of: query))
+    }
+
+    /// The run `query` holds (its counted attempts), as a history keeps it: what `record(_:)` adds, and what a
+    /// command adds to the file at the end of its run (`add(_:to:limit:lockWait:)`).
+    public static func run(of query: RunQuery) -> Run {
         var scenarios: [String: Outcome] = [:]
-        for (key, outcome) in Self.keyedOutcomes(query) { scenarios[key] = outcome.outcome }
+        for (key, outcome) in keyedOutcomes(query) { scenarios[key] = outcome.outcome }
         let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
-        runs.append(Run(startedAt: startedAt, success: query.success, scenarios: scenarios))
-        if runs.count > limit { runs.removeFirst(runs.count - limit) }
+        return Run(startedAt: startedAt, success: query.success, scenarios: scenarios)
     }
 
     /// Adds `run`, forgetting the oldest runs beyond `limit`.

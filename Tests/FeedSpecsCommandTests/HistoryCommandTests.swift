@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `feed-specs` without holding a thread while it runs: its output and errors go to files, and its end is
+/// awaited through its termination handler (a hang guard kills a child that never ends).
+enum DetachedRun {
+    /// Where a child's end is told, and its hang guard.
+    private final class Ending: @unchecked Sendable {
+        private let lock = NSLock()
+        private var hangGuard: HangGuard?
+        private var ended = false
+
+        func arm(_ newGuard: HangGuard) {
+            lock.lock()
+            defer { lock.unlock() }
+            if ended { newGuard.disarm() } else { hangGuard = newGuard }
+        }
+
+        func end() {
+            lock.lock()
+            defer { lock.unlock() }
+            ended = true
+            hangGuard?.disarm()
+        }
+    }
+
+    static func run(_ arguments: [String], in directory: URL) async throws -> FeedSpecsCommand.Outcome {
+        let url = try #require(FeedSpecsCommand.url, "the feed-specs executable is built beside the tests")
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("detached-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let outputURL = logs.appendingPathComponent("out")
+        let errorURL = logs.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try FileHandle(forWritingTo: errorURL)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "GHERKIN_LANGUAGES"] {
+            environment[key] = nil
+        }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let ending = Ending()
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { ended in
+                ending.end()
+                continuation.resume(returning: ended.terminationStatus)
+            }
+            do {
+                try process.start(output: .handle(output), errors: .handle(errors))
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+                return
+            }
+            ending.arm(HangGuard(process))
+        }
+        return FeedSpecsCommand.Outcome(
+            status: status, output: try String(contentsOf: outputURL, encoding: .utf8),
+            errors: try String(contentsOf: errorURL, encoding: .utf8))
+    }
+}
+
+@Suite(
+    "feed-specs --history under faults",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct HistoryCommandTests {
+    @Test(
+        "two outputs on one path are a usage error naming both, before the run",
+        arguments: [
+            (["--format", "json:out.json", "--history", "out.json"], "--format json:out.json and --history out.json"),
+            (
+                ["--format", "junit:x.xml", "--format", "html:./x.xml"],
+                "--format junit:x.xml and --format html:./x.xml"
+            ),
+            (["--out", "r", "--format", "html", "--format", "json:r/report.html"], "the html report (r/report.html)"),
+        ])
+    func sharedPath(arguments: [String], named: String) async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try await DetachedRun.run(["Specs/online_feed.feature"] + arguments, in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains(named) && outcome.errors.contains("are one file"), "\(outcome.errors)")
+        #expect(!outcome.output.contains("scenario"), "nothing ran")
+    }
+
+    @Test("a history of a later version is left byte for byte, with a warning naming it and both versions")
+    func newerVersion() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let history = directory.appendingPathComponent("history.json")
+        let bytes = Data(#"{"format":"feedspecs-run-history","version":99,"runs":[],"fields":{"new":true}}"#.utf8)
+        try bytes.write(to: history)
+        let outcome = try await DetachedRun.run(
+            ["Specs/online_feed.feature", "--format", "summary", "--history", "history.json"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(
+            outcome.errors.contains(
+                "\(history.path) is version 99, newer than this harness's version 1: it is left untouched"),
+            "\(outcome.errors)")
+        #expect(try Data(contentsOf: history) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: history.path + ".unreadable"))
+    }
+
+    @Test("four runs started together with one --history each add their run")
+    func concurrentRuns() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await DetachedRun.run(
+                        ["Specs", "--format", "summary", "--history", "history.json"], in: directory
+                    ).status
+                }
+            }
+            var statuses: [Int32] = []
+            for try await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(statuses == [0, 0, 0, 0])
+        let data = try Data(contentsOf: directory.appendingPathComponent("history.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((object["runs"] as? [Any])?.count == 4)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SpecKit
+import Testing
+
+@testable import SpecKitCommand
+
+/// The command line's and the editor's durations and counts: out of their stated ranges, refused with an error
+/// naming the option or the setting, never a trap.
+@Suite("Ranges of the command line's and the editor's durations and counts")
+struct SettingRangeTests {
+    static func usageMessage(_ arguments: [String]) -> String? {
+        do {
+            _ = try RunOptions.parse(arguments, environment: [:])
+            return nil
+        } catch {
+            guard case .usage(let message) = error else { return "\(error)" }
+            return message
+        }
+    }
+
+    @Test(
+        "--timeout out of range, not a number or not finite is a usage error naming the option and the range",
+        arguments: ["1e17", "1e300", "nan", "inf", "-1", "1e-300", "86400.5", "0"])
+    func timeoutOption(value: String) {
+        #expect(
+            Self.usageMessage(["--timeout", value])
+                == "--timeout \(value): expected a number of seconds from 0.001 to 86400 (a day)")
+    }
+
+    @Test(
+        "--retry and --parallel out of range are usage errors naming the option and the range",
+        arguments: [
+            (["--retry", "2147483647"], "--retry 2147483647: expected a whole number from 0 to 100"),
+            (["--retry", "101"], "--retry 101: expected a whole number from 0 to 100"),
+            (["--retry", "-1"], "--retry -1: expected a whole number from 0 to 100"),
+            (["--parallel", "257"], "--parallel 257: expected a whole number from 1 to 256"),
+            (["-j", "0"], "--parallel 0: expected a whole number from 1 to 256"),
+            (["--parallel", "1e300"], "--parallel 1e300: expected a whole number from 1 to 256"),
+        ])
+    func countOptions(arguments: [String], message: String) {
+        #expect(Self.usageMessage(arguments) == message)
+    }
+
+    @Test("in range is accepted: a quarter of a second, 100 retries, 256 workers")
+    func inRange() throws {
+        let options = try RunOptions.parse(
+            ["--timeout", "0.25", "--retry", "100", "--parallel", "256"], environment: [:])
+        #expect(options.configuration.stepTimeout == .milliseconds(250))
+        #expect(options.configuration.retry == 100)
+        #expect(options.configuration.parallel == 256)
+    }
+
+    @Test("a configuration file's bad timeout reaches the command as a usage error naming the file")
+    func fileThroughTheCommand() throws {
+        let json = "{\"ci\": {\n  \"timeout\": 1e300}}"
+        do {
+            let settings = try ConfigurationFile(data: Data(json.utf8), path: "/work/cucumber.json")
+                .settings(profiles: ["ci"])
+            _ = try RunOptions.base(settings, file: "/work/cucumber.json", variantOption: nil)
+            Issue.record("a timeout of 1e300 was read")
+        } catch let error as ConfigurationFileError {
+            #expect(error.description.hasPrefix(#"/work/cucumber.json:2:3: profile "ci": "timeout" must be"#))
+        }
+    }
+
+    @Test(
+        "the editor's timeout setting out of range is refused, naming the setting; the timeout stays",
+        arguments: [1e17, 1e300, .nan, .infinity, -1, 1e-300])
+    func editorTimeout(seconds: Double) {
+        var settings = ServerSettings()
+        let refused = settings.update(["speckit": ["timeout": NSNumber(value: seconds)]])
+        #expect(refused.count == 1)
+        #expect(
+            refused.first?.hasPrefix("speckit.timeout ") == true
+                && refused.first?.contains("expected a number of seconds from 0.001 to 86400 (a day)") == true,
+            "\(refused)")
+        #expect(settings.timeout == 10)
+    }
+
+    @Test("the editor's timeout in range is taken; a string is refused")
+    func editorTimeoutInRange() {
+        var settings = ServerSettings()
+        #expect(settings.update(["speckit": ["timeout": 2.5]]).isEmpty)
+        #expect(settings.timeout == 2.5)
+        #expect(settings.update(["timeout": "5"]).first?.hasPrefix("speckit.timeout 5: expected") == true)
+        #expect(settings.timeout == 2.5)
+    }
+
+    @Test("a language server given a huge timeout at initialize shows why it refused it, and keeps serving")
+    func serverRefusesHugeTimeout() throws {
+        var session = ServerSession()
+        session.send(
+            "initialize", id: 0,
+            ["capabilities": [String: Any](), "initializationOptions": ["speckit": ["timeout": 1e17]]])
+        session.send("initialized")
+        session.send("workspace/didChangeConfiguration", ["settings": ["speckit": ["timeout": 1e300]]])
+        session.send("shutdown", id: 1)
+        session.send("exit")
+        let (status, output) = try session.run()
+        #expect(status == 0)
+        let shown = output.filter { $0["method"] as? String == "window/showMessage" }
+            .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        #expect(shown.count == 2, "\(shown)")
+        #expect(shown.allSatisfy { $0.hasPrefix("speckit.timeout 1e+") && $0.contains("from 0.001 to 86400") })
+    }
+}
