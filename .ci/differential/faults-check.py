@@ -89,18 +89,47 @@ expect("on a thread while two scenarios run" in junit, "concurrent: junit.xml do
 expect("on a thread while two scenarios run" in done.stdout + done.stderr,
        "concurrent: the console does not show the run's failure", done)
 
-# 3. A step calling exit(0): exit status 1, the scenario named, the reports of what ran written over old ones.
-os.makedirs(os.path.join(work, "exit"), exist_ok=True)
-with open(os.path.join(work, "exit", "junit.xml"), "w", encoding="utf-8") as stale:
-    stale.write("<testsuite name='STALE' tests='99' failures='0'/>")
+# 3. A step calling exit(0): that step fails, the run goes on in a new runner process; in one process (for a
+#    debugger) the run stops there, fails, names the scenario and writes the reports of what ran over old ones.
 done, stream, out = run("exit", ["Faults/Exit"])
 expect(done.returncode == 1, f"exit: exit status {done.returncode}, not 1", done)
-expect("exit() was called while" in done.stderr and "exit.feature" in done.stderr,
-       "exit: stderr does not name the scenario that called exit()", done)
-junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
-expect("STALE" not in junit, "exit: the previous run's junit.xml was left in place")
 scenarios, _ = verdicts(stream)
-expect(status(scenarios.get("before", [])) == "PASSED", f"exit: the first scenario did not pass: {scenarios}")
+expect([status(scenarios.get(name, [])) for name in ["before", "the step calls exit", "after"]]
+       == ["PASSED", "FAILED", "PASSED"], f"exit: the scenarios are {scenarios}", done)
+expect("exit status 0" in " ".join(m for _, m in scenarios.get("the step calls exit", [])),
+       f"exit: the step does not say the process exited: {scenarios}")
+os.makedirs(os.path.join(work, "exit-in-process"), exist_ok=True)
+with open(os.path.join(work, "exit-in-process", "junit.xml"), "w", encoding="utf-8") as stale:
+    stale.write("<testsuite name='STALE' tests='99' failures='0'/>")
+done, stream, out = run("exit-in-process", ["Faults/Exit"], "--in-process")
+expect(done.returncode == 1, f"exit in one process: exit status {done.returncode}, not 1", done)
+expect("exit() was called while" in done.stderr and "exit.feature" in done.stderr,
+       "exit in one process: stderr does not name the scenario that called exit()", done)
+junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
+expect("STALE" not in junit, "exit in one process: the previous run's junit.xml was left in place")
+scenarios, _ = verdicts(stream)
+expect(status(scenarios.get("before", [])) == "PASSED", f"exit in one process: the first scenario: {scenarios}")
+
+# 3b. Crashing steps: each fails at its step with the crash's message and Swift place; the rest run and pass; every
+#     report is written.
+done, stream, out = run("crash", ["Faults/Crash"])
+expect(done.returncode == 1, f"crash: exit status {done.returncode}, not 1", done)
+scenarios, finished = verdicts(stream)
+expected = {"before the crash": ["PASSED"], "a fatal error": ["PASSED", "FAILED", "SKIPPED"],
+            "between the crashes": ["PASSED"], "an index out of range": ["FAILED"], "after the crashes": ["PASSED"]}
+for name, statuses in expected.items():
+    told = [s for s, _ in scenarios.get(name, [])]
+    expect(told == statuses, f"crash: '{name}' told {told}, not {statuses}: {scenarios.get(name)}", done)
+fatal = " ".join(m for _, m in scenarios.get("a fatal error", []))
+expect("signal 4" in fatal and "the feed store is gone" in fatal and "FaultSteps.swift" in fatal,
+       f"crash: the fatal error's step does not carry the signal, Swift's message and the place: {fatal}")
+expect("Index out of range" in " ".join(m for _, m in scenarios.get("an index out of range", [])),
+       "crash: the index out of range is not named")
+expect(finished is not None and finished["success"] is False, "crash: testRunFinished does not fail the run")
+for report in ["junit.xml", "cucumber.json", "messages.ndjson"]:
+    expect(os.path.exists(os.path.join(out, report)), f"crash: {report} was not written")
+junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
+expect('failures="2"' in junit and "the feed store is gone" in junit, "crash: junit.xml does not show both crashes")
 
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
@@ -115,5 +144,6 @@ for problem in problems:
     print("faults:", problem, file=sys.stderr)
 if problems:
     sys.exit(1)
-print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); exit() in a step fails "
-      "the run with its reports written; an exclusive group waits for an overrunning body")
+print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
+      "its step and the run goes on (in one process, exit() fails the run with its reports written); an exclusive "
+      "group waits for an overrunning body")

@@ -105,6 +105,7 @@ enum Interrupts {
     /// Does what the current phase asked for; never returns.
     private static func answer() {
         commandExits.store(true, ordering: .sequentiallyConsistent)
+        RunnerProcesses.terminateAll()
         switch current.withLock({ $0 }) {
         case .finishReports(let sink, let name):
             StandardStreams.writeError("\nInterrupted: writing the reports of what has run.\n")

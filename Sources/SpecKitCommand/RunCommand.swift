@@ -98,6 +98,16 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         } else {
             variants = [command.variant.defaultValue]
         }
+        let instruction: RunnerInstruction?
+        do throws(RunnerProcessError) {
+            instruction = try RunnerInstruction.current(environment: environment)
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        if let instruction {
+            return await runAsRunnerProcess(instruction, options: options, variants: variants)
+        }
         if let statusFile = options.shardStatusFile {
             // Tells Bazel that this test runner supports sharding.
             // Touched, never replaced (`FileManager.createFile` renames a new file over the path).
@@ -265,12 +275,30 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !rerun { Interrupts.respond(with: .finishReports(sink, name: name)) }
             defer { if !rerun { Interrupts.respond(with: nil) } }
             let summary: RunSummary
-            do throws(SpecRunError) {
-                summary = try await runner.run(files, sink: sink)
-            } catch {
-                sink.finish()
-                StandardStreams.writeError("\(name): \(error)\n")
-                return 2
+            if let arguments = context.processArguments, !options.inProcess {
+                // The steps run in runner processes of this executable: a step that crashes fails, the run goes on.
+                let instruction = RunnerInstruction(
+                    paths: paths, variant: index, order: configuration.order.description,
+                    idKey: configuration.idStyle == .uuid ? IdKey.random() : nil, resume: nil)
+                let processes = RunnerProcesses(
+                    arguments: arguments, environment: context.environment,
+                    root: PackageRoot.above(command.origin.filePath)?.path
+                        ?? FileManager.default.currentDirectoryPath)
+                do throws(RunnerProcessError) {
+                    summary = try await processes.run(instruction, problems: runner.problems, sink: sink)
+                } catch {
+                    sink.finish()
+                    StandardStreams.writeError("\(name): \(error)\n")
+                    return 2
+                }
+            } else {
+                do throws(SpecRunError) {
+                    summary = try await runner.run(files, sink: sink)
+                } catch {
+                    sink.finish()
+                    StandardStreams.writeError("\(name): \(error)\n")
+                    return 2
+                }
             }
             for failure in sink.finish() {
                 StandardStreams.writeError("\(name): \(failure)\n")
@@ -303,6 +331,45 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             return consoleClosedExitStatus
         }
         return success ? 0 : 1
+    }
+
+    /// A runner process (the command started it with `instruction`): runs its part of the run and writes the
+    /// message stream to the descriptor its parent reads, nothing else. What the parent already said (the step
+    /// library's problems, the random seed, lines that select nothing) it does not say again.
+    private func runAsRunnerProcess(
+        _ instruction: RunnerInstruction, options: RunOptions, variants: [Variant]
+    ) async -> Int32 {
+        guard variants.indices.contains(instruction.variant) else {
+            StandardStreams.writeError("\(name): the runner's instruction names variant \(instruction.variant)\n")
+            return 2
+        }
+        let variant = variants[instruction.variant]
+        var configuration: RunConfiguration
+        do {
+            configuration = try self.configuration(options, announcesOrder: false)
+            configuration.order = try RunOrder(parsing: instruction.order)
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        configuration.idKey = instruction.idKey
+        configuration.resume = instruction.resume
+        _ = TestingIssueHandler.install()
+        let runner = SpecRunner(
+            library: command.library, configuration: configuration, fileID: command.origin.fileID,
+            filePath: command.origin.filePath, line: command.origin.line,
+            makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
+            tearDown: command.tearDown)
+        let sink = ChildStreamSink(descriptor: RunnerInstruction.streamDescriptor)
+        do throws(SpecRunError) {
+            _ = try await runner.run(runner.files(paths: instruction.paths), sink: sink)
+        } catch {
+            sink.finish()
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
+        sink.finish()
+        return 0
     }
 
     /// Watch mode: after the first run, reruns the scenarios of each `.feature` file that changes, until Ctrl-C
@@ -341,14 +408,14 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     /// The runner configuration `options` ask for.
     ///
     /// - Throws: `SpecRunError` for an invalid value, or the languages file's error.
-    private func configuration(_ options: RunOptions) throws -> RunConfiguration {
+    private func configuration(_ options: RunOptions, announcesOrder: Bool = true) throws -> RunConfiguration {
         var configuration = options.configuration
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
             LineFilter(path: $0.path, lines: $0.lines)
         }
         configuration.implementation = Product(name: name, version: "0.1.0")
         configuration.uriBase = command.uriBase
-        if case .random(let seed) = configuration.order {
+        if announcesOrder, case .random(let seed) = configuration.order {
             StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
         }
         try configuration.validate()

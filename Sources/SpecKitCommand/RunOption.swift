@@ -108,6 +108,11 @@ extension RunOption {
             options.configuration.failFast = true
         },
         RunOption(
+            "--in-process", .running,
+            "run the steps in this process, for a debugger (by default they run in a runner process of their own: "
+                + "a step that crashes or calls exit() fails, and the run goes on in a new one)"
+        ) { options, _ in options.inProcess = true },
+        RunOption(
             "--watch", short: "-w", .running,
             "after the run, rerun the scenarios of each .feature file saved, on the console (summary, failures, "
                 + "snippets), until Ctrl-C"

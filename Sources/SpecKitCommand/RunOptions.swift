@@ -20,6 +20,9 @@ struct RunOptions {
     var configFile: String?
     /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
     var watch = false
+    /// Whether the steps run in this process (`--in-process`, for a debugger) rather than in a runner process of
+    /// their own, which a crashing step cannot take the run down with.
+    var inProcess = false
     /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
     var linkTags: [String] = []
     /// The run history file (default: `history.json` in the report folder, when the run writes reports there).

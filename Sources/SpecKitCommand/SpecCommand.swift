@@ -83,7 +83,14 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     public func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async
         -> Int32
     {
-        let context = CommandContext(name: name, environment: environment)
+        await run(arguments, environment: environment, isProcessCommandLine: false)
+    }
+
+    /// Runs `arguments`; `isProcessCommandLine` says they are this process's own (`main()`), so that a run may
+    /// start runner processes of the same executable with them.
+    func run(_ arguments: [String], environment: [String: String], isProcessCommandLine: Bool) async -> Int32 {
+        let context = CommandContext(
+            name: name, environment: environment, processArguments: isProcessCommandLine ? arguments : nil)
         let commands = subcommands(context)
         if let first = arguments.first, ["--help", "-h", "help"].contains(first) {
             StandardStreams.write(usage(commands))
@@ -107,7 +114,10 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
 
     /// Runs the process's arguments and exits with the exit status.
     public func main() async -> Never {
-        exit(await run(Array(CommandLine.arguments.dropFirst())))
+        exit(
+            await run(
+                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                isProcessCommandLine: true))
     }
 
     private func subcommands(_ context: CommandContext) -> [Subcommand] {
@@ -218,6 +228,9 @@ extension SpecCommand where Variant == SingleVariant {
 struct CommandContext: Sendable {
     let name: String
     let environment: [String: String]
+    /// The process's own arguments (without the executable) when the command runs as the process's command line,
+    /// which a run gives its runner processes; nil when called as a library (the steps then run in this process).
+    var processArguments: [String]? = nil
 }
 
 /// One sub-command: its name, a one-line summary for the usage, and what runs it.

@@ -63,6 +63,12 @@ public struct RunConfiguration: Sendable {
     public var languages: GherkinLanguages = .builtIn
     /// How much of the specs a whole run keeps in memory between its passes over them (see `SpecStream`).
     package var memoryBudget = MemoryBudget()
+    /// Where a run carries on after the process that ran its first part ended in the middle (a crashing step):
+    /// nil for a whole run.
+    package var resume: ResumePoint?
+    /// The key of the run's UUIDs (`idStyle` `.uuid`), so that a runner process started again draws the same ids;
+    /// nil draws a random one.
+    package var idKey: IdKey?
     /// The `implementation` of the `meta` message.
     public var implementation = Product(name: "feed-specs", version: "0.1.0")
 
@@ -104,12 +110,44 @@ public enum IdStyle: String, Sendable, Hashable, CaseIterable {
     /// Random UUIDs.
     case uuid
 
-    /// A new id source of this style.
-    package func makeSource() -> IdSource {
+    /// A new id source of this style (UUIDs from `key`, or a random key).
+    package func makeSource(key: IdKey? = nil) -> IdSource {
         switch self {
         case .incrementing: .incrementing()
-        case .uuid: .uuid()
+        case .uuid: key.map { .uuid(key: $0) } ?? .uuid()
         }
+    }
+}
+
+/// The key of a run's UUIDs: two runner processes with one key draw the same ids for the same specs.
+package struct IdKey: Sendable, Hashable, Codable {
+    package var high: UInt64
+    package var low: UInt64
+
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// A random key.
+    package static func random() -> IdKey {
+        var random = SystemRandomNumberGenerator()
+        return IdKey(high: random.next(), low: random.next())
+    }
+}
+
+/// Where a run carries on when the process that ran its first part ended in the middle (a crashing step): the
+/// scenarios already told are not run again, and the run has failed already.
+package struct ResumePoint: Sendable, Hashable, Codable {
+    /// The pickles whose test cases were already run (or crashed): their `testCase` messages are made, with
+    /// the same ids, but they are not run.
+    package var skippedPickleIds: Set<String>
+    /// Whether what ran before failed the run (a crash always does): with fail-fast, nothing more runs.
+    package var runHasFailed: Bool
+
+    package init(skippedPickleIds: Set<String>, runHasFailed: Bool) {
+        self.skippedPickleIds = skippedPickleIds
+        self.runHasFailed = runHasFailed
     }
 }
 

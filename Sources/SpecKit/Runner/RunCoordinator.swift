@@ -99,20 +99,32 @@ struct RunCoordinator<World: Actor>: Sendable {
         emit: @escaping @Sendable (Envelope) -> Void
     ) async throws(SpecRunError) -> RunTally {
         let configuration = environment.configuration
-        let failed = Locked(false)
-        let tally = Locked(RunTally())
+        let resume = configuration.resume
+        let failed = Locked(resume?.runHasFailed ?? false)
+        var tally = RunTally()
+        if resume?.runHasFailed == true { tally.failsRun = true }
+        let tallied = Locked(tally)
         let supply = TestCaseSupply(
             feed, planner: planner, ids: ids, from: start, testRunStartedId: testRunStartedId)
+        let skipped = resume?.skippedPickleIds ?? []
         let queue = TestCaseQueue(
-            take: { supply.take().map { TestCaseQueue.Item(testCase: $0, skipAll: false, firstAttempt: 0) } },
+            take: {
+                // Resumed: the test cases an earlier runner process already told are prepared (their ids drawn
+                // as before) but not run.
+                while let next = supply.take() {
+                    if skipped.contains(next.info.pickleId) { continue }
+                    return TestCaseQueue.Item(testCase: next, skipAll: false, firstAttempt: 0)
+                }
+                return nil
+            },
             record: { outcome in
                 if outcome.failsRun { failed.withLock { $0 = true } }
-                tally.withLock { $0.add(outcome) }
+                tallied.withLock { $0.add(outcome) }
             }, skipsAll: { configuration.failFast && failed.value })
         await WorkerPool(environment: environment).run(
             queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
             ids: ids, emit: emit)
         if let error = supply.failure { throw error }
-        return tally.value
+        return tallied.value
     }
 }

@@ -48,7 +48,9 @@ public final class SpecRunner<World: Actor>: Sendable {
         tearDown: (@Sendable (World) async throws -> Void)? = nil
     ) {
         self.init(
-            library: library, configuration: configuration, ids: configuration.idStyle.makeSource(), fileID: fileID,
+            library: library, configuration: configuration,
+            ids: configuration.idStyle.makeSource(key: configuration.idKey),
+            fileID: fileID,
             filePath: filePath, line: line, makeWorld: makeWorld, tearDown: tearDown)
     }
 

@@ -23,8 +23,12 @@ package final class IdSource: Sendable {
     /// Random-looking version 4 UUIDs, from a random key of this source (unique across processes, e.g. for
     /// shards whose streams are merged).
     package static func uuid() -> IdSource {
-        var random = SystemRandomNumberGenerator()
-        return IdSource(style: .uuid(high: random.next(), low: random.next()))
+        uuid(key: .random())
+    }
+
+    /// UUIDs from `key`: the same key draws the same ids.
+    package static func uuid(key: IdKey) -> IdSource {
+        IdSource(style: .uuid(high: key.high, low: key.low))
     }
 
     /// Returns a new id.

@@ -84,6 +84,13 @@ enum FaultSteps {
         steps.when("the step calls exit") { _ in
             exit(0)
         }
+        steps.when("the step calls fatalError") { _ in
+            fatalError("the feed store is gone")
+        }
+        steps.when("the step reads past the end of an array") { world in
+            let items = world.items
+            _ = items[items.count + Int.random(in: 0...0)]
+        }
         steps.when("the shared resource is used for {int} seconds") { (_, seconds: Int) in
             guard Counters.shared.enter() else {
                 Counters.shared.leave()

@@ -1,0 +1,54 @@
+import Foundation
+import SpecKit
+
+/// What a runner process runs: the command's parent process writes it into a pipe the child reads at its start
+/// (descriptor 4, named in `SPECKIT_RUNNER_CHILD`); the child, the same executable with the same arguments, reads it
+/// instead of deciding again (the paths of a watch rerun, the variant, the random order's seed, the UUIDs' key, and
+/// after a crash where the run carries on). Nothing is written to a file.
+struct RunnerInstruction: Codable, Sendable, Hashable {
+    /// The environment variable naming the descriptor of the instruction, in a runner process only.
+    static let environmentVariable = "SPECKIT_RUNNER_CHILD"
+    /// The descriptor the child reads its instruction from.
+    static let instructionDescriptor: Int32 = 4
+    /// The file descriptor the child writes its message stream to.
+    static let streamDescriptor: Int32 = 3
+
+    /// The spec paths to run.
+    var paths: [String]
+    /// The variant to run, by its position among the variants the command line chose.
+    var variant: Int
+    /// The order, as `--order` writes it (`random:4711`).
+    var order: String
+    /// The key of the run's UUIDs, when its ids are UUIDs.
+    var idKey: IdKey?
+    /// Where the run carries on, in a runner process started after one crashed.
+    var resume: ResumePoint?
+
+    /// The instruction of this process, when it is a runner process: read to its end from the descriptor
+    /// `SPECKIT_RUNNER_CHILD` names.
+    ///
+    /// - Throws: a description naming the variable, when it cannot be read.
+    static func current(environment: [String: String]) throws(RunnerProcessError) -> RunnerInstruction? {
+        guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
+        guard let descriptor = Int32(text), descriptor >= 0 else {
+            throw RunnerProcessError(
+                "\(environmentVariable)=\(text): expected the descriptor of a runner's instruction")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            return try JSONDecoder().decode(RunnerInstruction.self, from: data)
+        } catch {
+            throw RunnerProcessError("\(environmentVariable)=\(text): cannot read the runner's instruction: \(error)")
+        }
+    }
+}
+
+/// Why a run in runner processes could not go on.
+struct RunnerProcessError: Error, CustomStringConvertible, Sendable {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
