@@ -127,6 +127,31 @@ if "1 scenario (1 passed)" not in message["params"]["message"]:
     fail(f"the run after a cancelled one: {message}")
 print("lsp-check: a hanging run was cancelled at once, and the next run passed")
 
+# A step that crashes, run from the editor, fails at its step with the crash's message; the server answers after it.
+crash_spec = root / "Faults" / "Crash" / "crash.feature"
+crash_uri = crash_spec.as_uri()
+crash_text = crash_spec.read_text()
+crash_lines = crash_text.split("\n")
+send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": {"textDocument": {"uri": crash_uri, "languageId": "gherkin", "version": 1, "text": crash_text}}})
+fatal_line = next(n for n, line in enumerate(crash_lines) if line.strip() == "Scenario: a fatal error")
+request("workspace/executeCommand", {"command": "speckit.run", "arguments": [crash_uri, fatal_line]})
+message = wait(lambda m: m.get("method") == "window/showMessage" and "Ran " in m["params"]["message"],
+               what="the crashing run's result")
+diagnostics = wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == crash_uri
+                   and any(str(d.get("code", "")).startswith("run-") for d in m["params"]["diagnostics"]),
+                   what="the crashing run's diagnostics")
+crashed = [d for d in diagnostics["params"]["diagnostics"] if str(d.get("code", "")).startswith("run-")]
+step_line = next(n for n, line in enumerate(crash_lines) if "the step calls fatalError" in line)
+if not any(d["range"]["start"]["line"] == step_line and "the feed store is gone" in d["message"] for d in crashed):
+    fail(f"the crashing step is not marked with the crash: {crashed}")
+hover = request("textDocument/hover", {"textDocument": {"uri": crash_uri},
+                                       "position": {"line": step_line, "character": 8}})
+wait(lambda m: m.get("id") == hover, timeout=5, what="hover answer after a crashing run")
+if server.poll() is not None:
+    fail("the language server died with the crashing step")
+print("lsp-check: a crashing step run from the editor fails at its step; the server still answers hover")
+
 request("shutdown", None)
 send({"jsonrpc": "2.0", "method": "exit"})
 server.wait(timeout=30)

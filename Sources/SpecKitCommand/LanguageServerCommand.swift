@@ -78,7 +78,7 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         let server = LanguageServer(
             connection: JSONRPCConnection(output: protocolOutput), catalog: catalog, languages: languages,
             specsPath: command.specsPath, explicitSpecs: parsed.value("--specs"), name: name)
-        server.workspace.runner = editorRunner(languages: languages)
+        server.workspace.runner = editorRunner(languages: languages, languagesFile: parsed.value("--languages"))
         return server.run()
     }
 }

@@ -74,6 +74,13 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     func run(_ arguments: [String]) async -> Int32 {
         let environment = context.environment
         let variantOption = command.variant.option.isEmpty ? nil : command.variant.option
+        let instruction: RunnerInstruction?
+        do throws(RunnerProcessError) {
+            instruction = try RunnerInstruction.current(environment: environment)
+        } catch {
+            StandardStreams.writeError("\(name): \(error)\n")
+            return 2
+        }
         let options: RunOptions
         do throws(OptionParser.Failure) {
             let given = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
@@ -81,8 +88,12 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 // As in cucumber-js, listing languages reads no configuration file.
                 return listLanguages(given)
             }
-            options = try Self.withConfigurationFile(
-                given, arguments: arguments, environment: environment, variantOption: variantOption)
+            if instruction?.readsConfigurationFile == false {
+                options = given
+            } else {
+                options = try Self.withConfigurationFile(
+                    given, arguments: arguments, environment: environment, variantOption: variantOption)
+            }
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
         }
@@ -97,13 +108,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             variants = chosen
         } else {
             variants = [command.variant.defaultValue]
-        }
-        let instruction: RunnerInstruction?
-        do throws(RunnerProcessError) {
-            instruction = try RunnerInstruction.current(environment: environment)
-        } catch {
-            StandardStreams.writeError("\(name): \(error)\n")
-            return 2
         }
         if let instruction {
             return await runAsRunnerProcess(instruction, options: options, variants: variants)
@@ -354,6 +358,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         }
         configuration.idKey = instruction.idKey
         configuration.resume = instruction.resume
+        if let uriBase = instruction.uriBase { configuration.uriBase = uriBase }
         _ = TestingIssueHandler.install()
         let runner = SpecRunner(
             library: command.library, configuration: configuration, fileID: command.origin.fileID,

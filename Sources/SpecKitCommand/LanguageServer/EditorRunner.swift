@@ -4,8 +4,8 @@ import Messages
 import SpecKit
 
 /// Runs scenarios for the editor: the text of one document (as the editor has it, saved or not), its whole or the
-/// scenarios at some lines, with the command's own step library, world and variants, in the server's process, by
-/// the same runner as `run`. Its only result is the message stream, which the server reads as every report does.
+/// scenarios at some lines, with the command's own step library, world and variants, by the same runner as `run`
+/// (in a runner process of its own when the server is the process's command line). Its only result is the message stream, which the server reads as every report does.
 struct EditorRunner: Sendable {
     /// What to run.
     struct Request: Sendable {
@@ -33,20 +33,29 @@ struct EditorRunner: Sendable {
 }
 
 extension LanguageServerCommand {
-    /// The runner of this command's scenarios for the language server.
-    func editorRunner(languages: GherkinLanguages) -> EditorRunner {
+    /// The runner of this command's scenarios for the language server: in a runner process of this executable when
+    /// the server is the process's command line (a step that crashes fails, and the server keeps answering), in
+    /// the server's process otherwise.
+    func editorRunner(languages: GherkinLanguages, languagesFile: String? = nil) -> EditorRunner {
         let command = self.command
         let name = context.name
+        let processes = context.processArguments.map { _ in
+            RunnerProcesses(
+                arguments: [], environment: context.environment,
+                root: PackageRoot.above(command.origin.filePath)?.path ?? FileManager.default.currentDirectoryPath)
+        }
         return EditorRunner(variants: command.variant.values.map(\.description)) { request in
-            await Self.run(request, command: command, languages: languages, name: name)
+            await Self.run(
+                request, command: command, languages: languages, languagesFile: languagesFile, name: name,
+                processes: processes)
         }
     }
 
-    /// Writes the document's text into a folder of its own under the same relative path (so messages and
-    /// failures name it as the editor does), runs it, and removes the folder.
+    /// Writes the document's text into a private folder of its own (0700) under the same relative path (so messages
+    /// and failures name it as the editor does), runs it, and removes the folder.
     private static func run(
         _ request: EditorRunner.Request, command: SpecCommand<World, Variant>, languages: GherkinLanguages,
-        name: String
+        languagesFile: String?, name: String, processes: RunnerProcesses?
     ) async -> EditorRunner.Outcome {
         let variant: Variant
         if let chosen = request.variant {
@@ -63,11 +72,18 @@ extension LanguageServerCommand {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent(request.relativePath)
         do {
+            // Only this user may read the copy of an unsaved document.
+            try FileManager.default.createDirectory(
+                at: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(request.text.utf8).write(to: file)
         } catch {
             return .failed("the scenario cannot be written to \(file.path) to run: \(error.localizedDescription)")
+        }
+        if let processes {
+            return await runInProcess(
+                request, file: file, root: root, command: command, languagesFile: languagesFile, processes: processes)
         }
         var configuration = RunConfiguration()
         configuration.uriBase = root.path
@@ -86,6 +102,32 @@ extension LanguageServerCommand {
             _ = try await runner.run(paths: [file.path], sink: messages)
         } catch {
             return .failed(error.message)
+        }
+        return .finished(messages.envelopes)
+    }
+
+    /// Runs the document's copy in runner processes: the command's `run` with the editor's settings as options,
+    /// without the configuration file.
+    private static func runInProcess(
+        _ request: EditorRunner.Request, file: URL, root: URL, command: SpecCommand<World, Variant>,
+        languagesFile: String?, processes: RunnerProcesses
+    ) async -> EditorRunner.Outcome {
+        var arguments = ["run", ([file.path] + request.lines.map(String.init)).joined(separator: ":")]
+        arguments += ["--timeout", String(request.timeout)]
+        if let languagesFile { arguments += ["--languages", languagesFile] }
+        if let chosen = request.variant, !command.variant.option.isEmpty {
+            arguments += ["--\(command.variant.option)", chosen]
+        }
+        var processes = processes
+        processes.arguments = arguments
+        let instruction = RunnerInstruction(
+            paths: [file.path], variant: 0, order: RunOrder.defined.description, idKey: nil, resume: nil,
+            uriBase: root.path, readsConfigurationFile: false)
+        let messages = MessageCollector()
+        do throws(RunnerProcessError) {
+            _ = try await processes.run(instruction, problems: [], sink: messages)
+        } catch {
+            return .failed(error.description)
         }
         return .finished(messages.envelopes)
     }

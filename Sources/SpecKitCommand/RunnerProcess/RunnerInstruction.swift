@@ -23,6 +23,11 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
     var idKey: IdKey?
     /// Where the run carries on, in a runner process started after one crashed.
     var resume: ResumePoint?
+    /// The folder the `.feature` uris are relative to, when not the command's (an editor run's private copy).
+    var uriBase: String?
+    /// Whether the run reads `cucumber.json` and `SPECKIT_PROFILE` as the command line does (an editor run does
+    /// not: its settings are the editor's).
+    var readsConfigurationFile = true
 
     /// The instruction of this process, when it is a runner process: read to its end from the descriptor
     /// `SPECKIT_RUNNER_CHILD` names.

@@ -19,7 +19,7 @@ import Synchronization
 /// cooperative threads; the caller awaits the outcome.
 struct RunnerProcesses: Sendable {
     /// The command's arguments, given again to each runner process.
-    let arguments: [String]
+    var arguments: [String]
     /// The command's environment, given to each runner process with its instruction.
     let environment: [String: String]
     /// The package root, which the Swift places of a crash are written relative to.
@@ -35,21 +35,51 @@ struct RunnerProcesses: Sendable {
     func run(
         _ instruction: RunnerInstruction, problems: [StepLibraryError], sink: some MessageSink
     ) async throws(RunnerProcessError) -> RunSummary {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<RunSummary, RunnerProcessError>, Never>) in
-            let thread = Thread {
-                do throws(RunnerProcessError) {
-                    continuation.resume(
-                        returning: .success(try runBlocking(instruction, problems: problems, sink: sink)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
+        let cancellation = Cancellation()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<RunSummary, RunnerProcessError>, Never>) in
+                let thread = Thread {
+                    do throws(RunnerProcessError) {
+                        let summary = try runBlocking(
+                            instruction, problems: problems, sink: sink, cancellation: cancellation)
+                        continuation.resume(returning: .success(summary))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
                 }
+                thread.name = "spec-runner-relay"
+                thread.stackSize = 4 << 20
+                thread.start()
             }
-            thread.name = "spec-runner-relay"
-            thread.stackSize = 4 << 20
-            thread.start()
+        } onCancel: {
+            cancellation.cancel()
         }
         return try result.get()
+    }
+
+    /// The cancellation of one run: its runner process is ended, and no new one is started.
+    final class Cancellation: Sendable {
+        private let state = Mutex<(cancelled: Bool, running: RunnerSpawn?)>((false, nil))
+
+        /// Ends the running process, and every later one at its start.
+        func cancel() {
+            let running = state.withLock { state in
+                state.cancelled = true
+                return state.running
+            }
+            running?.terminate()
+        }
+
+        /// Records `spawn` as running (ended at once when the run was cancelled); false when cancelled.
+        func started(_ spawn: RunnerSpawn?) -> Bool {
+            let cancelled = state.withLock { state in
+                state.running = spawn
+                return state.cancelled
+            }
+            if cancelled { spawn?.terminate() }
+            return !cancelled
+        }
     }
 
     /// Ends every runner process still running (the command is exiting).
@@ -58,7 +88,7 @@ struct RunnerProcesses: Sendable {
     }
 
     private func runBlocking(
-        _ first: RunnerInstruction, problems: [StepLibraryError], sink: some MessageSink
+        _ first: RunnerInstruction, problems: [StepLibraryError], sink: some MessageSink, cancellation: Cancellation
     ) throws(RunnerProcessError) -> RunSummary {
         var instruction = first
         var relay = StreamRelay()
@@ -84,6 +114,7 @@ struct RunnerProcesses: Sendable {
             let spawn = try RunnerSpawn.start(
                 executable: RunnerSpawn.executablePath, arguments: arguments, environment: childEnvironment)
             Self.running.withLock { $0[spawn.pid] = spawn }
+            _ = cancellation.started(spawn)
             let errors = ForwardedErrors(descriptor: spawn.standardError)
             spawn.send(encoded)
             let readFailure = Self.readStream(spawn.stream) { envelope in
@@ -94,15 +125,21 @@ struct RunnerProcesses: Sendable {
             let ending = spawn.wait()
             Self.running.withLock { _ = $0.removeValue(forKey: spawn.pid) }
             let tail = errors.finish()
+            guard cancellation.started(nil) else {
+                // Cancelled: what ran was passed on as it came; the run is not finished.
+                throw RunnerProcessError("the run was cancelled")
+            }
             if relay.generation == 0 && tally.isEmpty && relay.finished == nil {
                 let status: String
                 switch ending {
                 case .exited(let code): status = "exit status \(code)"
                 case .signalled(let signal): status = "signal \(signal)"
                 }
+                // What it said last is why (a refused option, a file it could not read).
+                let said = tail.split(separator: "\n").last.map { ": \($0)" } ?? ""
                 throw RunnerProcessError(
-                    "the runner process ended before its run began (\(status))"
-                        + (readFailure.map { ": \($0)" } ?? ""))
+                    "the runner process ended before its run began (\(status))\(said)"
+                        + (readFailure.map { "; \($0)" } ?? ""))
             }
             if var finished = relay.finished {
                 // The run was told to its end; a process that died after it (in an exit handler) still fails it.
