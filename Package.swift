@@ -64,7 +64,7 @@ let package = Package(
             name: "feed-specs-bench",
             dependencies: [
                 "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions",
-                "SpecReports",
+                "SpecReports", "SpecKitCommand",
             ]),
 
         // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary

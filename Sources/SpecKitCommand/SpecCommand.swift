@@ -83,14 +83,13 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     public func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async
         -> Int32
     {
-        await run(arguments, environment: environment, isProcessCommandLine: false)
+        await run(arguments, environment: environment, processArguments: nil)
     }
 
-    /// Runs `arguments`; `isProcessCommandLine` says they are this process's own (`main()`), so that a run may
-    /// start runner processes of the same executable with them.
-    func run(_ arguments: [String], environment: [String: String], isProcessCommandLine: Bool) async -> Int32 {
-        let context = CommandContext(
-            name: name, environment: environment, processArguments: isProcessCommandLine ? arguments : nil)
+    /// Runs `arguments`; `processArguments` are this process's own (`main()`), which a run gives the runner
+    /// processes of the same executable it starts (nil: the steps run in this process).
+    func run(_ arguments: [String], environment: [String: String], processArguments: [String]?) async -> Int32 {
+        let context = CommandContext(name: name, environment: environment, processArguments: processArguments)
         let commands = subcommands(context)
         if let first = arguments.first, ["--help", "-h", "help"].contains(first) {
             StandardStreams.write(usage(commands))
@@ -114,10 +113,18 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
 
     /// Runs the process's arguments and exits with the exit status.
     public func main() async -> Never {
+        await main(skippingLeadingArguments: 0)
+    }
+
+    /// Runs the process's arguments after the first `leading` ones (for a tool that hosts the command under a
+    /// command of its own, `tool specs run …`) and exits with the exit status. The runner processes a run starts
+    /// are the same executable with the same arguments, leading ones included.
+    public func main(skippingLeadingArguments leading: Int) async -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         exit(
             await run(
-                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                isProcessCommandLine: true))
+                Array(arguments.dropFirst(leading)), environment: ProcessInfo.processInfo.environment,
+                processArguments: arguments))
     }
 
     private func subcommands(_ context: CommandContext) -> [Subcommand] {

@@ -7,11 +7,15 @@
 //                                 [--catch-all | --no-steps] [--kept-mb N] [--console] [--reports DIR [--html]]
 //     feed-specs-bench regex [--texts N]
 //     feed-specs-bench suggest [--rounds N]
+//     feed-specs-bench command [run options...]
 //
-// Each subcommand is one entry of `allSubcommands()`.
+// Each subcommand is one entry of `allSubcommands()`, but `command`: the spec command itself (SpecKitCommand's `run`,
+// reports and runner processes) with the catch-all step library, to time whole runs of the command, e.g. its runner
+// processes against `--in-process`.
 
 import Foundation
 import Gherkin
+import SpecKitCommand
 
 struct Subcommand {
     let name: String
@@ -35,6 +39,8 @@ func allSubcommands() -> [Subcommand] {
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
         Subcommand(name: "suggest", usage: "suggest [--rounds N]", run: runSuggest),
+        Subcommand(name: "command", usage: "command [run options...]", run: { _ in }),
+        Subcommand(name: "decode", usage: "decode FILE", run: runDecode),
     ]
 }
 
@@ -119,6 +125,10 @@ func runParse(_ arguments: [String]) throws {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "command" {
+    await SpecCommand(name: "feed-specs-bench command", library: RunBenchmark.catchAllLibrary()) { _ in BenchWorld() }
+        .main(skippingLeadingArguments: 1)
+}
 guard let name = arguments.first, let subcommand = allSubcommands().first(where: { $0.name == name }) else {
     FileHandle.standardError.write(Data(usageText().utf8))
     exit(arguments.first.map { ["--help", "-h"].contains($0) } == true ? 0 : 2)
