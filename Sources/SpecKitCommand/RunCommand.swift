@@ -227,8 +227,26 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         var consoleClosed = false
         if !rerun { ignoreBrokenPipes() }
         for (index, variant) in variants.enumerated() {
+            // The steps run in runner processes of this executable, unless asked to run here (or called as a
+            // library): a step that crashes fails, and the run goes on.
+            var runConfiguration = configuration
+            var session: RemoteSession?
+            if let arguments = context.processArguments, !options.inProcess {
+                var instruction = RunnerInstruction(
+                    paths: paths, variant: index, order: configuration.order.description, idKey: nil, resume: nil)
+                if configuration.idStyle == .uuid {
+                    let key = IdKey.random()
+                    runConfiguration.idKey = key
+                    instruction.idKey = key
+                }
+                let processes = RunnerProcesses(
+                    arguments: arguments, environment: context.environment,
+                    root: PackageRoot.above(command.origin.filePath)?.path ?? FileManager.default.currentDirectoryPath)
+                session = processes.session(instruction)
+                runConfiguration.remote = session
+            }
             let runner = SpecRunner(
-                library: command.library, configuration: configuration, fileID: command.origin.fileID,
+                library: command.library, configuration: runConfiguration, fileID: command.origin.fileID,
                 filePath: command.origin.filePath, line: command.origin.line,
                 makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
                 tearDown: command.tearDown)
@@ -279,30 +297,18 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !rerun { Interrupts.respond(with: .finishReports(sink, name: name)) }
             defer { if !rerun { Interrupts.respond(with: nil) } }
             let summary: RunSummary
-            if let arguments = context.processArguments, !options.inProcess {
-                // The steps run in runner processes of this executable: a step that crashes fails, the run goes on.
-                let instruction = RunnerInstruction(
-                    paths: paths, variant: index, order: configuration.order.description,
-                    idKey: configuration.idStyle == .uuid ? IdKey.random() : nil, resume: nil)
-                let processes = RunnerProcesses(
-                    arguments: arguments, environment: context.environment,
-                    root: PackageRoot.above(command.origin.filePath)?.path
-                        ?? FileManager.default.currentDirectoryPath)
-                do throws(RunnerProcessError) {
-                    summary = try await processes.run(instruction, problems: runner.problems, sink: sink)
-                } catch {
-                    sink.finish()
-                    StandardStreams.writeError("\(name): \(error)\n")
-                    return 2
-                }
-            } else {
-                do throws(SpecRunError) {
-                    summary = try await runner.run(files, sink: sink)
-                } catch {
-                    sink.finish()
-                    StandardStreams.writeError("\(name): \(error)\n")
-                    return 2
-                }
+            session?.start()
+            do throws(SpecRunError) {
+                summary = try await runner.run(files, sink: sink)
+            } catch {
+                sink.finish()
+                StandardStreams.writeError("\(name): \(error)\n")
+                return 2
+            }
+            if let failure = session?.failureToStart {
+                sink.finish()
+                StandardStreams.writeError("\(name): \(failure)\n")
+                return 2
             }
             for failure in sink.finish() {
                 StandardStreams.writeError("\(name): \(failure)\n")

@@ -121,10 +121,11 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
     /// are the same executable with the same arguments, leading ones included.
     public func main(skippingLeadingArguments leading: Int) async -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        exit(
-            await run(
-                Array(arguments.dropFirst(leading)), environment: ProcessInfo.processInfo.environment,
-                processArguments: arguments))
+        let status = await run(
+            Array(arguments.dropFirst(leading)), environment: ProcessInfo.processInfo.environment,
+            processArguments: arguments)
+        RunnerProcesses.terminateAll()
+        exit(status)
     }
 
     private func subcommands(_ context: CommandContext) -> [Subcommand] {

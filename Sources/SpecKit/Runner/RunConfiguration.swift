@@ -69,6 +69,8 @@ public struct RunConfiguration: Sendable {
     /// The key of the run's UUIDs (`idStyle` `.uuid`), so that a runner process started again draws the same ids;
     /// nil draws a random one.
     package var idKey: IdKey?
+    /// Where the hooks and test cases run when not in this process (a runner process); nil runs them here.
+    package var remote: (any RemoteExecution)?
     /// The `implementation` of the `meta` message.
     public var implementation = Product(name: "feed-specs", version: "0.1.0")
 
@@ -137,16 +139,15 @@ package struct IdKey: Sendable, Hashable, Codable {
 }
 
 /// Where a run carries on when the process that ran its first part ended in the middle (a crashing step): the
-/// scenarios already told are not run again, and the run has failed already.
+/// test cases already told are not run again, and the run has failed already.
 package struct ResumePoint: Sendable, Hashable, Codable {
-    /// The pickles whose test cases were already run (or crashed): their `testCase` messages are made, with
-    /// the same ids, but they are not run.
-    package var skippedPickleIds: Set<String>
+    /// The test cases already run (or crashed): they are prepared, with the same ids, but not run.
+    package var skippedTestCaseIds: Set<String>
     /// Whether what ran before failed the run (a crash always does): with fail-fast, nothing more runs.
     package var runHasFailed: Bool
 
-    package init(skippedPickleIds: Set<String>, runHasFailed: Bool) {
-        self.skippedPickleIds = skippedPickleIds
+    package init(skippedTestCaseIds: Set<String>, runHasFailed: Bool) {
+        self.skippedTestCaseIds = skippedTestCaseIds
         self.runHasFailed = runHasFailed
     }
 }

@@ -51,6 +51,7 @@ struct RunCoordinator<World: Actor>: Sendable {
     ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
         let startedAt = clock.now()
+        let remote = environment.configuration.remote
         let hooks = TestRunHooks(environment: environment)
         let tally = Locked(RunTally())
         // Issues recorded off every step's task while this run goes, which no single step could take.
@@ -66,23 +67,41 @@ struct RunCoordinator<World: Actor>: Sendable {
                 return (feed, errors.isEmpty)
             },
             testRunStartedId: { ids.next() },
-            runHooks: { kind, runId, emit in await hooks.run(kind, testRunStartedId: runId, ids: ids, emit: emit) },
+            runHooks: { [environment] kind, runId, emit in
+                guard let remote else {
+                    return await hooks.run(kind, testRunStartedId: runId, ids: ids, emit: emit)
+                }
+                // Run there, each drawing one id here as it does there.
+                let compiled = environment.configuration.dryRun ? [] : environment.library.hooks(kind, tags: [])
+                for _ in compiled { _ = ids.next() }
+                guard let failed = await remote.runHooks(kind, count: compiled.count, emit: emit) else { return nil }
+                let hook = compiled.first { $0.id == failed.hookId }
+                return "\(hook.map { String(describing: $0.info) } ?? "a hook"): \(failed.message)"
+            },
             testCases: { [planner] feed, runId, emit throws(SpecRunError) in
                 // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be
                 // drawn again when they run.
                 let start = try ids.draw { cursor throws(SpecRunError) in
                     try feed.forEach(parsingAhead: true) { selected in
-                        emit(.testCase(planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })))
+                        let testCase = planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })
+                        emit(.testCase(testCase))
+                        remote?.observe(testCase)
                     }
                 }.start
+                remote?.observedEveryTestCase()
                 testCasesStart.withLock { $0 = start }
             },
-            execute: { feed, runId, emit throws(SpecRunError) in
+            execute: { [environment] feed, runId, emit throws(SpecRunError) in
+                if let remote {
+                    let afterAll = environment.configuration.dryRun ? [] : environment.library.hooks(.afterAll, tags: [])
+                    await remote.execute(until: Set(afterAll.map(\.id)), emit: emit)
+                    return false
+                }
                 let counted = try await runTestCases(
                     feed, idsFrom: testCasesStart.value, ids: ids, testRunStartedId: runId, emit: emit)
                 tally.withLock { $0 = counted }
                 return counted.failsRun
-            }, strayIssues: { strayIssues.collected })
+            }, strayIssues: { strayIssues.collected }, remoteOutcome: { await remote?.finish() })
         let (finished, runHookFailure) = try await assembler.emitRun(
             startedAt: startedAt, finishedAt: { clock.now() }, emit: { sink.emit($0) }, phases)
         let counted = tally.value
@@ -106,13 +125,13 @@ struct RunCoordinator<World: Actor>: Sendable {
         let tallied = Locked(tally)
         let supply = TestCaseSupply(
             feed, planner: planner, ids: ids, from: start, testRunStartedId: testRunStartedId)
-        let skipped = resume?.skippedPickleIds ?? []
+        let skipped = resume?.skippedTestCaseIds ?? []
         let queue = TestCaseQueue(
             take: {
                 // Resumed: the test cases an earlier runner process already told are prepared (their ids drawn
                 // as before) but not run.
                 while let next = supply.take() {
-                    if skipped.contains(next.info.pickleId) { continue }
+                    if skipped.contains(next.testCase.id) { continue }
                     return TestCaseQueue.Item(testCase: next, skipAll: false, firstAttempt: 0)
                 }
                 return nil

@@ -36,6 +36,8 @@ struct StreamAssembler: Sendable {
         /// The issues recorded off every step's task that no step could take (`RunningTestCases`): they fail
         /// the run.
         var strayIssues: () -> [RecordedIssue] = { [] }
+        /// Waits for the end of the hooks and test cases run in another process; how they ended.
+        var remoteOutcome: () async -> RemoteOutcome? = { nil }
     }
 
     /// Runs `phases` in the stream's order, between `meta` and `testRunFinished`; returns the last message and the
@@ -57,9 +59,11 @@ struct StreamAssembler: Sendable {
         }
         let afterFailure = await phases.runHooks(.afterAll, runId, emit)
         runHookFailure = runHookFailure ?? afterFailure
+        let remote = await phases.remoteOutcome()
+        if remote?.failsRun == true { failsRun = true }
         let finished = finished(
             testRunStartedId: runId, failsRun: failsRun, parsed: parsed, runHookFailure: runHookFailure,
-            strayIssues: phases.strayIssues(), at: finishedAt())
+            strayIssues: phases.strayIssues(), remoteException: remote?.exception, at: finishedAt())
         emit(.testRunFinished(finished))
         return (finished, runHookFailure)
     }
@@ -76,17 +80,18 @@ struct StreamAssembler: Sendable {
 
     /// The run's last message: it succeeds when no scenario fails the run, every file parsed, no `beforeAll` or
     /// `afterAll` hook failed, the step library has no problem but undefined parameter types, and no issue was
-    /// recorded off every step's task (`strayIssues`, the run's exception then).
+    /// recorded off every step's task (`strayIssues`, or what a runner process said, `remoteException`: the run's
+    /// exception then).
     func finished(
         testRunStartedId: String, failsRun: Bool, parsed: Bool, runHookFailure: String?,
-        strayIssues: [RecordedIssue] = [], at timestamp: Timestamp
+        strayIssues: [RecordedIssue] = [], remoteException: Exception? = nil, at timestamp: Timestamp
     ) -> TestRunFinished {
         let fatal = problems.filter { problem in
             if case .undefinedParameterType = problem.kind { return false }
             return true
         }
         let libraryMessage = fatal.isEmpty ? nil : fatal.map(\.description).joined(separator: "\n")
-        let stray = StrayIssues.exception(for: strayIssues)
+        let stray = StrayIssues.exception(for: strayIssues) ?? remoteException
         let message = [libraryMessage, stray?.message].compactMap { $0 }.joined(separator: "\n")
         let success = !failsRun && parsed && runHookFailure == nil && fatal.isEmpty && stray == nil
         var exception = libraryMessage.map { Exception(type: "StepLibraryError", message: $0) } ?? stray

@@ -81,10 +81,6 @@ extension LanguageServerCommand {
         } catch {
             return .failed("the scenario cannot be written to \(file.path) to run: \(error.localizedDescription)")
         }
-        if let processes {
-            return await runInProcess(
-                request, file: file, root: root, command: command, languagesFile: languagesFile, processes: processes)
-        }
         var configuration = RunConfiguration()
         configuration.uriBase = root.path
         configuration.languages = languages
@@ -92,26 +88,31 @@ extension LanguageServerCommand {
         configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: request.timeout)
         configuration.implementation = Product(name: name, version: "0.1.0")
         if !request.lines.isEmpty { configuration.lineFilters = [LineFilter(path: file.path, lines: request.lines)] }
+        let session = processes.map { runnerSession(request, file: file, root: root, command: command,
+            languagesFile: languagesFile, processes: $0) }
+        configuration.remote = session
         let runner = SpecRunner(
             library: command.library, configuration: configuration, fileID: command.origin.fileID,
             filePath: command.origin.filePath, line: command.origin.line,
             makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
             tearDown: command.tearDown)
         let messages = MessageCollector()
+        session?.start()
         do throws(SpecRunError) {
             _ = try await runner.run(paths: [file.path], sink: messages)
         } catch {
             return .failed(error.message)
         }
+        if let failure = session?.failureToStart { return .failed(failure) }
         return .finished(messages.envelopes)
     }
 
-    /// Runs the document's copy in runner processes: the command's `run` with the editor's settings as options,
-    /// without the configuration file.
-    private static func runInProcess(
+    /// The session running the document's copy in runner processes: the command's `run` with the editor's settings
+    /// as options, without the configuration file.
+    private static func runnerSession(
         _ request: EditorRunner.Request, file: URL, root: URL, command: SpecCommand<World, Variant>,
         languagesFile: String?, processes: RunnerProcesses
-    ) async -> EditorRunner.Outcome {
+    ) -> RemoteSession {
         var arguments = ["run", ([file.path] + request.lines.map(String.init)).joined(separator: ":")]
         arguments += ["--timeout", String(request.timeout)]
         if let languagesFile { arguments += ["--languages", languagesFile] }
@@ -123,12 +124,6 @@ extension LanguageServerCommand {
         let instruction = RunnerInstruction(
             paths: [file.path], variant: 0, order: RunOrder.defined.description, idKey: nil, resume: nil,
             uriBase: root.path, readsConfigurationFile: false)
-        let messages = MessageCollector()
-        do throws(RunnerProcessError) {
-            _ = try await processes.run(instruction, problems: [], sink: messages)
-        } catch {
-            return .failed(error.description)
-        }
-        return .finished(messages.envelopes)
+        return processes.session(instruction)
     }
 }

@@ -3,7 +3,8 @@ import Messages
 import SpecKit
 import Synchronization
 
-/// The message stream of a runner process, written as NDJSON to the descriptor its parent reads.
+/// The message stream of a runner process, written as NDJSON to the descriptor its parent reads: what its hooks and
+/// test cases do (the parent emits the documents, definitions and test cases itself, with the same ids).
 ///
 /// The stream is written out before each step or hook body starts (at `testStepStarted` and
 /// `testRunHookStarted`), when a test case finishes and at the end, and in between when 64 KiB are buffered: should
@@ -18,12 +19,20 @@ final class ChildStreamSink: MessageSink {
     }
 
     func emit(_ envelope: Envelope) {
+        switch envelope {
+        case .meta, .source, .gherkinDocument, .pickle, .parseError, .parameterType, .stepDefinition, .hook,
+            .undefinedParameterType, .testRunStarted, .testCase:
+            // The command emits these itself, with the same ids: only what runs here is sent.
+            return
+        default:
+            break
+        }
         guard !broken.load(ordering: .relaxed) else { return }
         let failed = writer.withLock { writer -> Bool in
             do throws(NDJSONWriteError) {
                 try writer.write(envelope)
                 switch envelope {
-                case .testStepStarted, .testRunHookStarted, .testCaseFinished, .testRunFinished, .meta:
+                case .testStepStarted, .testRunHookStarted, .testCaseFinished, .testRunFinished:
                     try writer.flush()
                 default:
                     break

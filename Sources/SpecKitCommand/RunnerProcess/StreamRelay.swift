@@ -1,14 +1,14 @@
 import Foundation
 import Messages
 
-/// Puts the message streams of the runner processes of one run together into the one stream of the run.
+/// Puts the messages of the runner processes of one run together: what they ran (hooks and test cases; the run
+/// emits its documents and `testCase`s itself).
 ///
-/// The first runner process's stream goes through as it is. When a runner process dies in the middle (a crashing
+/// The first runner process's messages go through as they are. When a runner process dies in the middle (a crashing
 /// step, `exit()`), `crashed` ends what it left open: the running step fails with the crash's message, the rest of
-/// its test case is skipped, and its test case finishes. The next runner process, which runs only the test cases
-/// not yet told, starts its stream again from `meta`: everything up to its `testRunStarted` and its `testCase`s are
-/// the same messages with the same ids and are dropped, and the ids it draws for what runs (test case and hook
-/// attempts, suggestions) are told apart from the earlier processes' by a suffix (`-1`, `-2`, …).
+/// its test case is skipped, and its test case finishes; a run hook it was running fails. The next runner process
+/// runs only the test cases not yet told, and the ids it draws for what it runs (test case and hook attempts,
+/// suggestions) are told apart from the earlier processes' by a suffix (`-1`, `-2`, …).
 struct StreamRelay: Sendable {
     /// An attempt of a test case that started and has not finished.
     private struct OpenAttempt: Sendable {
@@ -20,52 +20,34 @@ struct StreamRelay: Sendable {
 
     /// Which runner process is reading: 0 for the first.
     private(set) var generation = 0
-    /// Whether this process's stream has reached the point where its messages are new (the first process: from
-    /// the start; a later one: after its `testRunStarted`).
-    private var pastPreamble = true
-    private var testRunStartedId: String?
-    /// Each test case's steps and pickle, from the first process's `testCase`s.
-    private var testCases: [String: (pickleId: String, steps: [String])] = [:]
     private var open: [String: OpenAttempt] = [:]
     /// `testRunHookStarted` ids without their `testRunHookFinished`.
     private var openHooks: Set<String> = []
-    /// The pickles whose test case was told to its end (its last attempt finished, or it crashed).
+    /// The test cases told to their end (their last attempt finished, or they crashed), by id.
     private(set) var told: Set<String> = []
-    /// Test cases told since the current runner process started.
-    private(set) var toldByThisProcess = 0
-    /// The last process's `testRunFinished`, held back until the process has ended.
+    /// The current process's `testRunFinished`, held back: the run emits its own.
     private(set) var finished: TestRunFinished?
-    /// Whether a runner process died in the middle of the run.
-    private(set) var crashes = 0
+    /// Whether anything came from a runner process.
+    private(set) var relayedAny = false
     /// When the last message was made (for the messages made for a crash).
     private var lastTimestamp = Timestamp(seconds: 0, nanos: 0)
 
     /// Whether any test case attempt is running.
     var hasOpenTestCase: Bool { !open.isEmpty }
 
-    /// A new runner process takes over: its preamble is dropped, its ids suffixed.
+    /// A new runner process takes over: its ids are suffixed.
     mutating func nextProcess() {
         generation += 1
-        pastPreamble = false
-        toldByThisProcess = 0
         finished = nil
     }
 
-    /// The envelope to pass on for `envelope` of the current runner process (its ids made unique), or nil to drop it.
+    /// The envelope to pass on for `envelope` of the current runner process (its ids made unique), or nil to keep
+    /// it back (its `testRunFinished`).
     mutating func relay(_ envelope: Envelope) -> Envelope? {
-        if !pastPreamble {
-            if case .testRunStarted = envelope { pastPreamble = true }
-            return nil
-        }
+        relayedAny = true
         var envelope = envelope
         if generation > 0 { envelope = rewritten(envelope) }
         switch envelope {
-        case .testRunStarted(let started):
-            testRunStartedId = started.id
-            lastTimestamp = started.timestamp
-        case .testCase(let testCase):
-            if generation > 0 { return nil }
-            testCases[testCase.id] = (testCase.pickleId, testCase.testSteps.map(\.id))
         case .testCaseStarted(let started):
             open[started.id] = OpenAttempt(testCaseId: started.testCaseId)
             lastTimestamp = started.timestamp
@@ -77,11 +59,8 @@ struct StreamRelay: Sendable {
             open[finished.testCaseStartedId]?.finishedSteps.insert(finished.testStepId)
             lastTimestamp = finished.timestamp
         case .testCaseFinished(let finished):
-            if let attempt = open.removeValue(forKey: finished.testCaseStartedId), !finished.willBeRetried,
-                let pickleId = testCases[attempt.testCaseId]?.pickleId
-            {
-                told.insert(pickleId)
-                toldByThisProcess += 1
+            if let attempt = open.removeValue(forKey: finished.testCaseStartedId), !finished.willBeRetried {
+                told.insert(attempt.testCaseId)
             }
             lastTimestamp = finished.timestamp
         case .testRunHookStarted(let started):
@@ -91,8 +70,6 @@ struct StreamRelay: Sendable {
             openHooks.remove(finished.testRunHookStartedId)
             lastTimestamp = finished.timestamp
         case .testRunFinished(let runFinished):
-            var runFinished = runFinished
-            if crashes > 0 { runFinished.success = false }
             finished = runFinished
             return nil
         default:
@@ -102,10 +79,11 @@ struct StreamRelay: Sendable {
     }
 
     /// The messages that end what the runner process that died left open: its running steps fail with `crash`, the
-    /// other steps of their test cases are skipped, and the test cases finish (their last attempt); a run hook it was
-    /// running fails.
-    mutating func crashed(_ crash: CrashReport, at now: Timestamp) -> [Envelope] {
-        crashes += 1
+    /// other steps of their test cases (`steps` gives a test case's steps) are skipped, and the test cases finish
+    /// (their last attempt); a run hook it was running fails.
+    mutating func crashed(
+        _ crash: CrashReport, at now: Timestamp, steps: (_ testCaseId: String) -> [String]
+    ) -> [Envelope] {
         let timestamp = max(now, lastTimestamp)
         let failure = TestStepResult(
             duration: .zero, message: crash.message, status: .failed,
@@ -120,10 +98,10 @@ struct StreamRelay: Sendable {
         }
         openHooks.removeAll()
         for (attemptId, attempt) in open.sorted(by: { $0.key < $1.key }) {
-            let steps = testCases[attempt.testCaseId]?.steps ?? []
+            let testSteps = steps(attempt.testCaseId)
             // The step that was running fails; when none was (the process died between two), the next one does.
-            var failing = attempt.runningStep ?? steps.first { !attempt.finishedSteps.contains($0) }
-            for step in steps where !attempt.finishedSteps.contains(step) {
+            var failing = attempt.runningStep ?? testSteps.first { !attempt.finishedSteps.contains($0) }
+            for step in testSteps where !attempt.finishedSteps.contains(step) {
                 if step != attempt.runningStep {
                     envelopes.append(
                         .testStepStarted(
@@ -140,27 +118,13 @@ struct StreamRelay: Sendable {
             envelopes.append(
                 .testCaseFinished(
                     TestCaseFinished(testCaseStartedId: attemptId, timestamp: timestamp, willBeRetried: false)))
-            if let pickleId = testCases[attempt.testCaseId]?.pickleId {
-                told.insert(pickleId)
-                toldByThisProcess += 1
-            }
+            told.insert(attempt.testCaseId)
         }
         open.removeAll()
         return envelopes
     }
 
-    /// The run's `testRunFinished` when no runner process will finish it (one died outside any test case, so a
-    /// new one would die the same way): the run fails with the crash.
-    func runFinished(after crash: CrashReport, at now: Timestamp) -> TestRunFinished {
-        TestRunFinished(
-            message: crash.message, success: false, timestamp: max(now, lastTimestamp),
-            exception: Exception(
-                type: "Crash", message: crash.message, stackTrace: Exception.stackTrace(crash.frames)),
-            testRunStartedId: testRunStartedId)
-    }
-
-    /// `envelope` of a later runner process with the ids it drew for what ran suffixed, and the run's id the
-    /// first process's.
+    /// `envelope` of a later runner process with the ids it drew for what ran suffixed.
     private func rewritten(_ envelope: Envelope) -> Envelope {
         let suffix = "-\(generation)"
         switch envelope {
@@ -179,7 +143,6 @@ struct StreamRelay: Sendable {
         case .attachment(var message):
             message.testCaseStartedId = message.testCaseStartedId.map { $0 + suffix }
             message.testRunHookStartedId = message.testRunHookStartedId.map { $0 + suffix }
-            if message.testRunStartedId != nil { message.testRunStartedId = testRunStartedId }
             return .attachment(message)
         case .externalAttachment(var message):
             message.testCaseStartedId = message.testCaseStartedId.map { $0 + suffix }
@@ -190,14 +153,10 @@ struct StreamRelay: Sendable {
             return .suggestion(message)
         case .testRunHookStarted(var message):
             message.id += suffix
-            message.testRunStartedId = testRunStartedId ?? message.testRunStartedId
             return .testRunHookStarted(message)
         case .testRunHookFinished(var message):
             message.testRunHookStartedId += suffix
             return .testRunHookFinished(message)
-        case .testRunFinished(var message):
-            message.testRunStartedId = testRunStartedId ?? message.testRunStartedId
-            return .testRunFinished(message)
         default:
             return envelope
         }

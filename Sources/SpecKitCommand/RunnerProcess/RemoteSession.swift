@@ -1,0 +1,318 @@
+import Foundation
+import Messages
+import SpecKit
+import Synchronization
+
+/// The hooks and test cases of one run, run by runner processes: a thread of its own starts them, reads their
+/// messages and hands them to the run's phases (`RemoteExecution`), which relay them in the stream's order. When a
+/// runner process dies in the middle of a test case, the session fails that test case's running step (`StreamRelay`)
+/// and starts a new runner process for the test cases left; when it dies anywhere else, the run fails.
+///
+/// The thread blocks (reading pipes, waiting for the process, waiting for room in the hand-over), never one of
+/// Swift's cooperative threads; the phases wait suspended.
+final class RemoteSession: RemoteExecution {
+    private let processes: RunnerProcesses
+    private let channel = RelayChannel(capacity: 64)
+    /// Set when the session ends a runner process on purpose (the run was cancelled).
+    private let cancelled = Mutex<(isCancelled: Bool, running: RunnerSpawn?)>((false, nil))
+    /// Each test case's steps, from the `testCase`s the run emits.
+    private let testCaseSteps = Mutex<[String: [String]]>([:])
+    private let everyTestCaseObserved = DispatchSemaphore(value: 0)
+    /// What a phase takes: one message, or the end.
+    enum Item: Sendable {
+        case envelope(Envelope)
+        case end(RemoteOutcome)
+    }
+
+    /// An item taken and given back (the first `afterAll` hook, the end).
+    private let pushedBack = Mutex<Item?>(nil)
+    /// Why the first runner process could not start its run, when it could not.
+    private let startFailure = Mutex<String?>(nil)
+
+    private let instruction: RunnerInstruction
+
+    init(processes: RunnerProcesses, instruction: RunnerInstruction) {
+        self.processes = processes
+        self.instruction = instruction
+    }
+
+    /// Starts the first runner process (it reads the specs while the run does), once the run is sure to start.
+    func start() {
+        let thread = Thread { [self] in relayProcesses(from: instruction) }
+        thread.name = "spec-runner-relay"
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    /// Why no runner process could run the run (it could not be started, or it ended before its run began, saying
+    /// why on standard error); nil once one ran.
+    var failureToStart: String? { startFailure.withLock { $0 } }
+
+    // MARK: - The run's phases
+
+    func runHooks(_ kind: HookKind, count: Int, emit: @escaping @Sendable (Envelope) -> Void) async
+        -> (hookId: String, message: String)?
+    {
+        guard count > 0 else { return nil }
+        var finished = 0
+        var hooks: [String: String] = [:]
+        var failure: (hookId: String, message: String)?
+        while finished < count {
+            let item = await next()
+            guard case .envelope(let envelope) = item else {
+                giveBack(item)
+                break
+            }
+            emit(envelope)
+            if case .testRunHookStarted(let started) = envelope { hooks[started.id] = started.hookId }
+            if case .testRunHookFinished(let hookFinished) = envelope {
+                finished += 1
+                if hookFinished.result.status == .failed, failure == nil {
+                    failure = (
+                        hooks[hookFinished.testRunHookStartedId] ?? "", hookFinished.result.message ?? "failed"
+                    )
+                }
+            }
+        }
+        return failure
+    }
+
+    func execute(until afterAllHooks: Set<String>, emit: @escaping @Sendable (Envelope) -> Void) async {
+        while true {
+            let item = await next()
+            guard case .envelope(let envelope) = item else {
+                giveBack(item)
+                return
+            }
+            if case .testRunHookStarted(let started) = envelope, afterAllHooks.contains(started.hookId) {
+                giveBack(item)
+                return
+            }
+            emit(envelope)
+        }
+    }
+
+    func observe(_ testCase: TestCase) {
+        testCaseSteps.withLock { $0[testCase.id] = testCase.testSteps.map(\.id) }
+    }
+
+    func observedEveryTestCase() {
+        everyTestCaseObserved.signal()
+    }
+
+    func finish() async -> RemoteOutcome {
+        while true {
+            // Past the last phase only the end is left.
+            if case .end(let outcome) = await next() { return outcome }
+        }
+    }
+
+    /// The next item, waiting for it; cancelling the waiting task ends the runner process (its end follows).
+    private func next() async -> Item {
+        if let item = pushedBack.withLock({ item in defer { item = nil }; return item }) { return item }
+        if let envelope = batch.withLock({ $0.next() }) { return .envelope(envelope) }
+        let taken = await withTaskCancellationHandler {
+            await channel.take()
+        } onCancel: {
+            cancel()
+        }
+        switch taken {
+        case .envelopes(let envelopes):
+            batch.withLock { $0 = Batch(envelopes: envelopes) }
+            return await next()
+        case .end(let outcome):
+            return .end(outcome)
+        }
+    }
+
+    /// The envelopes of the batch taken last, not yet handed to a phase.
+    private struct Batch: Sendable {
+        var envelopes: [Envelope] = []
+        var index = 0
+
+        mutating func next() -> Envelope? {
+            guard index < envelopes.count else { return nil }
+            defer { index += 1 }
+            return envelopes[index]
+        }
+    }
+
+    private let batch = Mutex(Batch())
+
+    private func giveBack(_ item: Item) {
+        pushedBack.withLock { $0 = item }
+    }
+
+    private func cancel() {
+        let running = cancelled.withLock { state in
+            state.isCancelled = true
+            return state.running
+        }
+        running?.terminate()
+    }
+
+    // MARK: - The runner processes
+
+    /// Runs `first` in runner processes, one after another while one dies in a test case, handing every message
+    /// over; ends the hand-over with whether the run failed.
+    private func relayProcesses(from first: RunnerInstruction) {
+        var instruction = first
+        var relay = StreamRelay()
+        while true {
+            let encoded: Data
+            let spawn: RunnerSpawn
+            do {
+                encoded = try JSONEncoder().encode(instruction)
+                spawn = try RunnerSpawn.start(
+                    executable: RunnerSpawn.executablePath, arguments: processes.arguments,
+                    environment: processes.childEnvironment())
+            } catch {
+                if relay.generation == 0 { startFailure.withLock { $0 = String(describing: error) } }
+                channel.put(.end(RemoteOutcome(failsRun: true)))
+                return
+            }
+            RunnerProcesses.running.withLock { $0[spawn.pid] = spawn }
+            let wasCancelled = cancelled.withLock { state in
+                state.running = spawn
+                return state.isCancelled
+            }
+            if wasCancelled { spawn.terminate() }
+            let errors = ForwardedErrors(descriptor: spawn.standardError)
+            spawn.send(encoded)
+            var pending: [Envelope] = []
+            let readFailure = RunnerProcesses.readStream(spawn.stream) { envelopes in
+                for envelope in envelopes {
+                    if let relayed = relay.relay(envelope) { pending.append(relayed) }
+                }
+                if !pending.isEmpty {
+                    channel.put(.envelopes(pending))
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            close(spawn.stream)
+            if readFailure != nil { spawn.terminate() }
+            let ending = spawn.wait()
+            RunnerProcesses.running.withLock { _ = $0.removeValue(forKey: spawn.pid) }
+            let tail = errors.finish()
+            let isCancelled = cancelled.withLock { state in
+                state.running = nil
+                return state.isCancelled
+            }
+            if isCancelled {
+                channel.put(.end(RemoteOutcome(failsRun: true)))
+                return
+            }
+            if let finished = relay.finished {
+                // Everything ran; a process that died after it (in an exit handler) still fails the run.
+                if ending != .exited(0) {
+                    let crash = CrashReport(ending: ending, standardError: tail, root: processes.root)
+                    StandardStreams.writeError("the runner process ended badly after its run: \(crash.message)\n")
+                }
+                // What failed the run there beyond the step library (which the run checks itself): an issue
+                // recorded off every step's task.
+                let exception = finished.exception?.type == "StepLibraryError" ? nil : finished.exception
+                channel.put(.end(RemoteOutcome(failsRun: !finished.success || ending != .exited(0), exception: exception)))
+                return
+            }
+            if relay.generation == 0 && !relay.relayedAny && ending != .signalled(SIGKILL) {
+                let status: String
+                switch ending {
+                case .exited(let code): status = "exit status \(code)"
+                case .signalled(let signal): status = "signal \(signal)"
+                }
+                // What it said last is why (a refused option, a file it could not read).
+                let said = tail.split(separator: "\n").last.map { ": \($0)" } ?? ""
+                startFailure.withLock {
+                    $0 = "the runner process ended before its run began (\(status))\(said)"
+                        + (readFailure.map { "; \($0)" } ?? "")
+                }
+                channel.put(.end(RemoteOutcome(failsRun: true)))
+                return
+            }
+            let crash = CrashReport(
+                ending: readFailure == nil ? ending : .exited(-1),
+                standardError: readFailure.map { tail + "\n" + $0 } ?? tail, root: processes.root)
+            let inTestCase = relay.hasOpenTestCase
+            // The run emits its `testCase`s while the first runner process already runs: the crashed test case's
+            // steps are known once they are all out (a minute at most, should the run have stopped before them).
+            if inTestCase { _ = everyTestCaseObserved.wait(timeout: .now() + 60) }
+            let steps = testCaseSteps.withLock { $0 }
+            channel.put(.envelopes(relay.crashed(crash, at: .now, steps: { steps[$0] ?? [] })))
+            if inTestCase { everyTestCaseObserved.signal() }
+            guard inTestCase else {
+                // Outside any test case (a run hook, between scenarios): a new process would end the same way.
+                let exception = Exception(
+                    type: "Crash", message: "the runner process ended outside any scenario: " + crash.message,
+                    stackTrace: Exception.stackTrace(crash.frames))
+                channel.put(.end(RemoteOutcome(failsRun: true, exception: exception)))
+                return
+            }
+            instruction.resume = ResumePoint(skippedTestCaseIds: relay.told, runHasFailed: true)
+            relay.nextProcess()
+        }
+    }
+}
+
+/// The hand-over of a runner process's messages from the thread reading them to the run's phases: a bounded queue
+/// whose producer (a thread) waits for room and whose consumer (a task) waits suspended.
+final class RelayChannel: Sendable {
+    enum Item: Sendable {
+        /// The messages read at once.
+        case envelopes([Envelope])
+        /// Everything was handed over; how it ended.
+        case end(RemoteOutcome)
+    }
+
+    private struct State {
+        var items: [Item] = []
+        var head = 0
+        var waiter: CheckedContinuation<Item, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let room: DispatchSemaphore
+
+    init(capacity: Int) {
+        room = DispatchSemaphore(value: capacity)
+    }
+
+    /// Adds `item`, waiting (blocking the calling thread) while the queue is full.
+    func put(_ item: Item) {
+        room.wait()
+        let waiter = state.withLock { state -> CheckedContinuation<Item, Never>? in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.items.append(item)
+            return nil
+        }
+        if let waiter {
+            room.signal()
+            waiter.resume(returning: item)
+        }
+    }
+
+    /// The next item, waiting suspended for it.
+    func take() async -> Item {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Item, Never>) in
+            let item = state.withLock { state -> Item? in
+                guard state.head < state.items.count else {
+                    state.waiter = continuation
+                    return nil
+                }
+                let item = state.items[state.head]
+                state.head += 1
+                if state.head > 4096, state.head * 2 > state.items.count {
+                    state.items.removeFirst(state.head)
+                    state.head = 0
+                }
+                return item
+            }
+            if let item {
+                room.signal()
+                continuation.resume(returning: item)
+            }
+        }
+    }
+}
