@@ -93,7 +93,8 @@ struct RunCoordinator<World: Actor>: Sendable {
             },
             execute: { [environment] feed, runId, emit throws(SpecRunError) in
                 if let remote {
-                    let afterAll = environment.configuration.dryRun ? [] : environment.library.hooks(.afterAll, tags: [])
+                    let afterAll =
+                        environment.configuration.dryRun ? [] : environment.library.hooks(.afterAll, tags: [])
                     await remote.execute(until: Set(afterAll.map(\.id)), emit: emit)
                     return false
                 }

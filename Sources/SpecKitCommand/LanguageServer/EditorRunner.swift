@@ -88,8 +88,11 @@ extension LanguageServerCommand {
         configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: request.timeout)
         configuration.implementation = Product(name: name, version: "0.1.0")
         if !request.lines.isEmpty { configuration.lineFilters = [LineFilter(path: file.path, lines: request.lines)] }
-        let session = processes.map { runnerSession(request, file: file, root: root, command: command,
-            languagesFile: languagesFile, processes: $0) }
+        let session = processes.map {
+            runnerSession(
+                request, file: file, root: root, command: command,
+                languagesFile: languagesFile, processes: $0)
+        }
         configuration.remote = session
         let runner = SpecRunner(
             library: command.library, configuration: configuration, fileID: command.origin.fileID,

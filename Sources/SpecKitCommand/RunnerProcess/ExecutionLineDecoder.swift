@@ -48,7 +48,8 @@ struct ExecutionLineDecoder {
                 return .testStepFinished(
                     TestStepFinished(
                         testCaseStartedId: testCaseStartedId, testStepId: testStepId,
-                        testStepResult: TestStepResult(duration: duration, message: nil, status: status, exception: nil),
+                        testStepResult: TestStepResult(
+                            duration: duration, message: nil, status: status, exception: nil),
                         timestamp: timestamp))
             }
             if literal("CaseStarted\":{\"attempt\":") {

@@ -12,7 +12,7 @@ import Synchronization
 /// Swift's cooperative threads; the phases wait suspended.
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
-    private let channel = RelayChannel(capacity: 64)
+    private let channel = RelayChannel(capacity: 8)
     /// Set when the session ends a runner process on purpose (the run was cancelled).
     private let cancelled = Mutex<(isCancelled: Bool, running: RunnerSpawn?)>((false, nil))
     /// Each test case's steps, from the `testCase`s the run emits.
@@ -109,7 +109,11 @@ final class RemoteSession: RemoteExecution {
 
     /// The next item, waiting for it; cancelling the waiting task ends the runner process (its end follows).
     private func next() async -> Item {
-        if let item = pushedBack.withLock({ item in defer { item = nil }; return item }) { return item }
+        if let item = pushedBack.withLock({ item in
+            defer { item = nil }; return item
+        }) {
+            return item
+        }
         if let envelope = batch.withLock({ $0.next() }) { return .envelope(envelope) }
         let taken = await withTaskCancellationHandler {
             await channel.take()
@@ -211,7 +215,8 @@ final class RemoteSession: RemoteExecution {
                 // What failed the run there beyond the step library (which the run checks itself): an issue
                 // recorded off every step's task.
                 let exception = finished.exception?.type == "StepLibraryError" ? nil : finished.exception
-                channel.put(.end(RemoteOutcome(failsRun: !finished.success || ending != .exited(0), exception: exception)))
+                channel.put(
+                    .end(RemoteOutcome(failsRun: !finished.success || ending != .exited(0), exception: exception)))
                 return
             }
             if relay.generation == 0 && !relay.relayedAny && ending != .signalled(SIGKILL) {
@@ -223,7 +228,8 @@ final class RemoteSession: RemoteExecution {
                 // What it said last is why (a refused option, a file it could not read).
                 let said = tail.split(separator: "\n").last.map { ": \($0)" } ?? ""
                 startFailure.withLock {
-                    $0 = "the runner process ended before its run began (\(status))\(said)"
+                    $0 =
+                        "the runner process ended before its run began (\(status))\(said)"
                         + (readFailure.map { "; \($0)" } ?? "")
                 }
                 channel.put(.end(RemoteOutcome(failsRun: true)))
