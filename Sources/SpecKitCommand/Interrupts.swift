@@ -102,6 +102,9 @@ enum Interrupts {
         _exit(1)
     }
 
+    /// Whether an interrupt is being answered (its exit status is the command's).
+    static var isAnswering: Bool { commandExits.load(ordering: .sequentiallyConsistent) }
+
     /// Does what the current phase asked for; never returns.
     private static func answer() {
         commandExits.store(true, ordering: .sequentiallyConsistent)

@@ -228,10 +228,10 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         if !rerun { ignoreBrokenPipes() }
         for (index, variant) in variants.enumerated() {
             // The steps run in runner processes of this executable, unless asked to run here (or called as a
-            // library): a step that crashes fails, and the run goes on.
+            // library): a step that crashes fails, and the run goes on. A dry run runs no step.
             var runConfiguration = configuration
             var session: RemoteSession?
-            if let arguments = context.processArguments, !options.inProcess {
+            if let arguments = context.processArguments, !options.inProcess, !configuration.dryRun {
                 var instruction = RunnerInstruction(
                     paths: paths, variant: index, order: configuration.order.description, idKey: nil, resume: nil)
                 if configuration.idStyle == .uuid {

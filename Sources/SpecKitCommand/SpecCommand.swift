@@ -125,6 +125,9 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
             Array(arguments.dropFirst(leading)), environment: ProcessInfo.processInfo.environment,
             processArguments: arguments)
         RunnerProcesses.terminateAll()
+        // An interrupt being answered ends the run's runner process, so the run may return first: the answer's exit
+        // status (130, once the reports are written) is the command's.
+        while Interrupts.isAnswering { pause() }
         exit(status)
     }
 

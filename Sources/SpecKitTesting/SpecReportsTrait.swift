@@ -79,9 +79,18 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
     public let title: String
 
     /// Runs the suite's tests, then `suite.finish(title:)`; a report that cannot be written is a recorded issue.
+    /// The previous run's reports are removed first: a run that dies before it writes its own (a crashing step ends
+    /// the test process) leaves none that would read as its own.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        ReportDirectory(directory: suite.reportsDirectory).removeReportFiles()
+        if suite.laneOrder.count > 1 {
+            for variant in suite.laneOrder {
+                let folder = suite.reportsDirectory.appendingPathComponent(variant, isDirectory: true)
+                ReportDirectory(directory: folder).removeReportFiles()
+            }
+        }
         try await function()
         do {
             try await suite.finish(title: title)

@@ -357,4 +357,24 @@ actor CounterWorld {
             suite.cases.map(\.name).prefix(2) == ["Counting › Setting the value", "Counting › A wrong expectation"])
         #expect(suite.reportsDirectory.path == sandbox.root.appendingPathComponent(".build/spec-reports").path)
     }
+
+    @Test func `the reports trait removes the previous run's reports before the suite runs`() async throws {
+        let sandbox = try Sandbox(["counting.feature": Self.counting])
+        let suite = sandbox.suite()
+        let stale = Data("<testsuite name='STALE'/>".utf8)
+        for variant in ["", "a/", "b/"] {
+            let folder = suite.reportsDirectory.appendingPathComponent(variant)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try stale.write(to: folder.appendingPathComponent("junit.xml"))
+        }
+        let trait = SpecReportsTrait(suite: suite, title: "Counting")
+        let test = try #require(Test.current)
+        // A test process that dies while the suite runs (a crashing step) leaves no report that reads as its run's.
+        try await trait.provideScope(for: test, testCase: nil) {
+            for variant in ["", "a/", "b/"] {
+                let junit = suite.reportsDirectory.appendingPathComponent(variant + "junit.xml")
+                #expect(!FileManager.default.fileExists(atPath: junit.path), "\(junit.path) is still there")
+            }
+        }
+    }
 }

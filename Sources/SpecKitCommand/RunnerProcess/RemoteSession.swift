@@ -163,6 +163,10 @@ final class RemoteSession: RemoteExecution {
         var instruction = first
         var relay = StreamRelay()
         while true {
+            guard !RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent) else {
+                channel.put(.end(RemoteOutcome(failsRun: true)))
+                return
+            }
             let encoded: Data
             let spawn: RunnerSpawn
             do {
@@ -202,7 +206,12 @@ final class RemoteSession: RemoteExecution {
                 state.running = nil
                 return state.isCancelled
             }
-            if isCancelled {
+            // Cancelled, or interrupted with the command (Ctrl-C reaches the whole process group): what ran is told,
+            // and nothing is made up for the rest.
+            let interrupted = ending == .signalled(SIGINT) || ending == .signalled(SIGTERM)
+            if isCancelled || RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent)
+                || (interrupted && relay.finished == nil)
+            {
                 channel.put(.end(RemoteOutcome(failsRun: true)))
                 return
             }

@@ -28,8 +28,12 @@ struct RunnerProcesses: Sendable {
     /// The processes running now, ended when the command exits (an interrupt, an error).
     static let running = Mutex<[pid_t: RunnerSpawn]>([:])
 
-    /// Ends every runner process still running (the command is exiting).
+    /// Set once the command is exiting: no runner process is started any more.
+    static let isStopping = Atomic<Bool>(false)
+
+    /// Ends every runner process still running, and starts none any more (the command is exiting).
     static func terminateAll() {
+        isStopping.store(true, ordering: .sequentiallyConsistent)
         for spawn in running.withLock({ Array($0.values) }) { spawn.terminate() }
     }
 
