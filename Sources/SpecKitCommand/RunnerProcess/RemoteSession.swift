@@ -279,8 +279,8 @@ final class RelayChannel: Sendable {
     }
 
     private struct State {
+        /// At most the capacity: taking the first one moves the others.
         var items: [Item] = []
-        var head = 0
         var waiter: CheckedContinuation<Item, Never>?
     }
 
@@ -312,17 +312,11 @@ final class RelayChannel: Sendable {
     func take() async -> Item {
         await withCheckedContinuation { (continuation: CheckedContinuation<Item, Never>) in
             let item = state.withLock { state -> Item? in
-                guard state.head < state.items.count else {
+                guard !state.items.isEmpty else {
                     state.waiter = continuation
                     return nil
                 }
-                let item = state.items[state.head]
-                state.head += 1
-                if state.head > 4096, state.head * 2 > state.items.count {
-                    state.items.removeFirst(state.head)
-                    state.head = 0
-                }
-                return item
+                return state.items.removeFirst()
             }
             if let item {
                 room.signal()
