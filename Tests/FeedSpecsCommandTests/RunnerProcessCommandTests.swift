@@ -1,5 +1,4 @@
 import Foundation
-import Messages
 import TestSupport
 import Testing
 
