@@ -12,7 +12,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     let command: SpecCommand<World, Variant>
     let context: CommandContext
 
-    private var name: String { context.name }
+    var name: String { context.name }
 
     /// The variant option's lines of the usage (nothing without an option).
     private var variantUsage: String {
@@ -153,70 +153,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         await watch(paths: paths, variants: variants, options: options, configuration: configuration)
     }
 
-    /// Where the run of `variant` writes: its report folder, its reports, and its run history (where asked, else
-    /// beside the reports it writes into the report folder; a rerun in watch mode adds nothing).
-    private func outputs(of variant: Variant, variantCount: Int, options: RunOptions, rerun: Bool)
-        -> (directory: URL, formats: [FormatRequest], history: URL?)
-    {
-        var directory = URL(fileURLWithPath: options.outDirectory, isDirectory: true)
-        var formats = FormatRequest.effective(options.formats, outDirectoryGiven: options.outDirectoryGiven)
-        if rerun {
-            // A rerun shows its result on the console; the report files stay those of the whole run.
-            formats = formats.filter { $0.writesToConsole && ReportFormat.consoleFormats.contains($0.format) }
-            if formats.isEmpty { formats = [FormatRequest(name: ReportFormat.progress.rawValue, path: nil)] }
-        }
-        if variantCount > 1 {
-            // One folder per variant, and a suffix to each path given.
-            directory = directory.appendingPathComponent(variant.description, isDirectory: true)
-            formats = formats.map { request in
-                var request = request
-                if let path = request.path, path != "-" { request.path = suffixed(path, with: variant.description) }
-                return request
-            }
-        }
-        var history: URL?
-        if !rerun && !options.noHistory {
-            if let file = options.historyFile {
-                history = URL(fileURLWithPath: variantCount > 1 ? suffixed(file, with: variant.description) : file)
-            } else if formats.contains(where: { !$0.writesToConsole && $0.path == nil }) {
-                history = directory.appendingPathComponent("history.json")
-            }
-        }
-        return (directory, formats, history)
-    }
-
-    /// A usage error when two outputs of any variant's run (reports, run history) are one file, compared by their
-    /// standardized absolute paths (symbolic links resolved): each would overwrite the other.
-    private func sharedOutput(variants: [Variant], options: RunOptions) -> String? {
-        let names = ReportDirectory.FileNames()
-        for variant in variants {
-            let (directory, formats, history) = outputs(
-                of: variant, variantCount: variants.count, options: options, rerun: false)
-            var outputs: [(what: String, url: URL)] = []
-            for request in formats {
-                if let path = request.path, path != "-" {
-                    outputs.append(("--format \(request.name):\(path)", URL(fileURLWithPath: path)))
-                } else if request.path == nil, let name = names.name(of: request.format) {
-                    let url = directory.appendingPathComponent(name)
-                    outputs.append(("the \(request.name) report (\(url.relativePath))", url))
-                }
-            }
-            if let history {
-                let what = options.historyFile.map { "--history \($0)" } ?? "the run history (\(history.relativePath))"
-                outputs.append((what, history))
-            }
-            var seen: [String: String] = [:]
-            for output in outputs {
-                let path = output.url.standardizedFileURL.resolvingSymlinksInPath().path
-                if let earlier = seen[path] {
-                    return "\(earlier) and \(output.what) are one file, \(path): give each its own path"
-                }
-                seen[path] = output.what
-            }
-        }
-        return nil
-    }
-
     /// Runs `paths` once per variant and writes the reports, or, for a rerun in watch mode, only the console
     /// formats. Returns the exit status.
     private func run(
@@ -230,21 +166,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             // The steps run in runner processes of this executable, unless asked to run here (or called as a
             // library): a step that crashes fails, and the run goes on. A dry run runs no step.
             var runConfiguration = configuration
-            var session: RemoteSession?
-            if let arguments = context.processArguments, !options.inProcess, !configuration.dryRun {
-                var instruction = RunnerInstruction(
-                    paths: paths, variant: index, order: configuration.order.description, idKey: nil, resume: nil)
-                if configuration.idStyle == .uuid {
-                    let key = IdKey.random()
-                    runConfiguration.idKey = key
-                    instruction.idKey = key
-                }
-                let processes = RunnerProcesses(
-                    arguments: arguments, environment: context.environment,
-                    root: PackageRoot.above(command.origin.filePath)?.path ?? FileManager.default.currentDirectoryPath)
-                session = processes.session(instruction)
-                runConfiguration.remote = session
-            }
+            let session = runnerSession(
+                paths: paths, variant: index, options: options, configuration: &runConfiguration)
             let runner = SpecRunner(
                 library: command.library, configuration: runConfiguration, fileID: command.origin.fileID,
                 filePath: command.origin.filePath, line: command.origin.line,
@@ -343,46 +266,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         return success ? 0 : 1
     }
 
-    /// A runner process (the command started it with `instruction`): runs its part of the run and writes the
-    /// message stream to the descriptor its parent reads, nothing else. What the parent already said (the step
-    /// library's problems, the random seed, lines that select nothing) it does not say again.
-    private func runAsRunnerProcess(
-        _ instruction: RunnerInstruction, options: RunOptions, variants: [Variant]
-    ) async -> Int32 {
-        guard variants.indices.contains(instruction.variant) else {
-            StandardStreams.writeError("\(name): the runner's instruction names variant \(instruction.variant)\n")
-            return 2
-        }
-        let variant = variants[instruction.variant]
-        var configuration: RunConfiguration
-        do {
-            configuration = try self.configuration(options, announcesOrder: false)
-            configuration.order = try RunOrder(parsing: instruction.order)
-        } catch {
-            StandardStreams.writeError("\(name): \(error)\n")
-            return 2
-        }
-        configuration.idKey = instruction.idKey
-        configuration.resume = instruction.resume
-        if let uriBase = instruction.uriBase { configuration.uriBase = uriBase }
-        _ = TestingIssueHandler.install()
-        let runner = SpecRunner(
-            library: command.library, configuration: configuration, fileID: command.origin.fileID,
-            filePath: command.origin.filePath, line: command.origin.line,
-            makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
-            tearDown: command.tearDown)
-        let sink = ChildStreamSink(descriptor: RunnerInstruction.streamDescriptor)
-        do throws(SpecRunError) {
-            _ = try await runner.run(runner.files(paths: instruction.paths), sink: sink)
-        } catch {
-            sink.finish()
-            StandardStreams.writeError("\(name): \(error)\n")
-            return 2
-        }
-        sink.finish()
-        return 0
-    }
-
     /// Watch mode: after the first run, reruns the scenarios of each `.feature` file that changes, until Ctrl-C
     /// (exit status 130).
     private func watch(paths: [String], variants: [Variant], options: RunOptions, configuration: RunConfiguration)
@@ -419,7 +302,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     /// The runner configuration `options` ask for.
     ///
     /// - Throws: `SpecRunError` for an invalid value, or the languages file's error.
-    private func configuration(_ options: RunOptions, announcesOrder: Bool = true) throws -> RunConfiguration {
+    func configuration(_ options: RunOptions, announcesOrder: Bool = true) throws -> RunConfiguration {
         var configuration = options.configuration
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
             LineFilter(path: $0.path, lines: $0.lines)
