@@ -214,4 +214,12 @@ import Testing
         let line = Array(#"{"testStepStarted":{"testCaseStartedId":"1","testStepId":"#.utf8)
         #expect(throws: (any Error).self) { try ExecutionLineDecoder().decode(ArraySlice(line)) }
     }
+
+    @Test(arguments: ["abc", "-1", "0", "1", "2", "999"])
+    func `a runner's instruction is read only from a pipe, never a terminal or a file`(value: String) throws {
+        #expect(throws: RunnerProcessError.self) {
+            _ = try RunnerInstruction.current(environment: [RunnerInstruction.environmentVariable: value])
+        }
+        #expect(try RunnerInstruction.current(environment: [:]) == nil)
+    }
 }

@@ -1,6 +1,14 @@
 import Foundation
 import SpecKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a runner process runs: the command's parent process writes it into a pipe the child reads at its start
 /// (descriptor 4, named in `SPECKIT_RUNNER_CHILD`); the child, the same executable with the same arguments, reads it
 /// instead of deciding again (the paths of a watch rerun, the variant, the random order's seed, the UUIDs' key, and
@@ -35,9 +43,14 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
     /// - Throws: a description naming the variable, when it cannot be read.
     static func current(environment: [String: String]) throws(RunnerProcessError) -> RunnerInstruction? {
         guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
-        guard let descriptor = Int32(text), descriptor >= 0 else {
+        // Only the pipe a command made for its runner process: never a terminal or a file to read for ever.
+        var status = stat()
+        guard let descriptor = Int32(text), descriptor > 2, fstat(descriptor, &status) == 0,
+            status.st_mode & S_IFMT == S_IFIFO
+        else {
             throw RunnerProcessError(
-                "\(environmentVariable)=\(text): expected the descriptor of a runner's instruction")
+                "\(environmentVariable)=\(text): expected the pipe of a runner's instruction (the variable is the "
+                    + "command's own, for the runner processes it starts: unset it)")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
