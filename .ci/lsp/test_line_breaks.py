@@ -32,7 +32,7 @@ async def test_every_feature_counts_lines_as_the_protocol_does(client: LanguageC
     )
     assert "Parameter {int}" in hover.contents.value
     items = await completion_items(client, uri, 5, 15)
-    item = next(item for item in items if item.label == "the customer has connectivity")
+    item = next(item for item in items if item.label == "customer has connectivity")
     assert item.text_edit.range.start == types.Position(line=5, character=12)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(

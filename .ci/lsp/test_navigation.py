@@ -112,14 +112,71 @@ async def test_renaming_a_step_with_parameters_to_text_nothing_matches_is_refuse
             )
         )
     assert "undefined" in str(error.value)
-    # To another step of the library: the steps are rewritten, the Swift source is left alone.
+    # Onto text another definition matches: the steps would change definition, so it is refused with the reason.
+    with pytest.raises(Exception) as error:
+        await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=document_id(uri), position=types.Position(line=5, character=12),
+                new_name="the cache still holds 3 images saved 2 days ago",
+            )
+        )
+    assert "is already matched by the step definition “the cache still holds {int} image(s)" in str(error.value)
+    # To other values of its own definition: the steps are rewritten, the Swift source is left alone.
     edit = await client.text_document_rename_async(
         types.RenameParams(
             text_document=document_id(uri), position=types.Position(line=5, character=12),
-            new_name="the cache still holds 3 images saved 2 days ago",
+            new_name="the cache holds 4 images saved 2 days ago",
         )
     )
     assert STEPS.as_uri() not in edit.changes and uri in edit.changes
+
+
+@pytest.mark.asyncio
+async def test_a_rename_without_prepare_at_a_word_renames_that_word(client: LanguageClient):
+    """eglot 1.9 asks no prepareRename and prompts "Rename `opens' to:": one word replaces the word at the cursor."""
+    uri = await open_document(client, "draft.feature", DRAFT)
+    line = DRAFT.split("\n")[6]
+    edit = await client.text_document_rename_async(
+        types.RenameParams(
+            text_document=document_id(uri), position=types.Position(line=6, character=line.index("opens") + 2),
+            new_name="launches",
+        )
+    )
+    (swift,) = edit.changes[STEPS.as_uri()]
+    assert swift.new_text == '"the customer launches the feed"'
+    assert {change.new_text for change in edit.changes[uri]} == {"the customer launches the feed"}
+    # After a prepareRename, the new name is the whole text, even one word.
+    await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=document_id(uri), position=types.Position(line=6, character=12))
+    )
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=document_id(uri), position=types.Position(line=6, character=12), new_name="go")
+    )
+    assert {change.new_text for change in edit.changes[uri]} == {"go"}
+
+
+@pytest.mark.asyncio
+async def test_a_rename_onto_a_text_other_steps_are_written_with_is_refused(client: LanguageClient):
+    uri = await open_document(client, "draft.feature", DRAFT)
+    # `the customer opens the feed again` is its own definition: renaming onto it would make the steps ambiguous.
+    with pytest.raises(Exception) as error:
+        await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=document_id(uri), position=types.Position(line=6, character=12),
+                new_name="the customer opens the feed again",
+            )
+        )
+    assert "already matched by the step definition" in str(error.value)
+    # An undefined step written `the customer closes the app` would start matching the renamed definition.
+    await open_document(client, "other.feature", "Feature: Other\n  Scenario: o\n    When the customer closes the app\n")
+    with pytest.raises(Exception) as error:
+        await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=document_id(uri), position=types.Position(line=6, character=12),
+                new_name="the customer closes the app",
+            )
+        )
+    assert "other.feature:3 is already written with that text" in str(error.value)
 
 
 @pytest.mark.asyncio

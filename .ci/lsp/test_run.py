@@ -4,6 +4,7 @@ diagnostic with the message and the Swift place, every step an inlay hint, each 
 when the scenario's text changes; the server answers meanwhile."""
 
 import asyncio
+import re
 
 import pytest
 from lsp_support import STEPS, change_document, open_document, wait_for_diagnostics
@@ -111,7 +112,11 @@ async def test_a_failing_step_is_a_diagnostic_with_the_message_and_the_swift_pla
     assert message.type == types.MessageType.Error and "1 scenario (1 failed)" in message.message
     (failed,) = [d for d in diagnostics if d.code == "run-failed"]
     assert failed.range.start.line == 12 and failed.severity == types.DiagnosticSeverity.Error
-    assert failed.message.startswith('Then the app shows the error message "Could not connect" [failed]')
+    # The reason first, with where it failed; then the step as written.
+    first, second = failed.message.split("\n")[:2]
+    assert first.startswith('Expected the app to show the error message "Could not connect", but it showed '), first
+    assert re.search(r" — FeedWorld\+App\.swift:\d+$", first), first
+    assert second == 'Then the app shows the error message "Could not connect" [failed]'
     assert "at FeedAcceptance/" in failed.message, "the Swift place of the failure"
     (related,) = failed.related_information
     assert related.location.uri.endswith(".swift")

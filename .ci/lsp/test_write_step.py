@@ -88,5 +88,49 @@ async def test_a_file_named_in_the_settings_gets_the_definition(configured: Lang
     # The setting can change while the server runs.
     configured.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"speckit": {"stepFile": ""}}))
     actions = await code_actions(configured, uri, 2, configured.diagnostics[uri])
-    assert any(action.title == "Write the step definition in FeedSteps.swift" for action in actions)
+    # This folder has no FeedSteps.swift: the clone the command was built from is outside it, and is not written.
+    assert not any(action.title.startswith("Write the step") for action in actions)
     assert swift_line("the customer has connectivity") >= 0
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "setting, reason",
+    [
+        ("/etc/passwd", "outside the folder the editor opened"),
+        ("../elsewhere/Steps.swift", "outside the folder the editor opened"),
+        ("Sources", "not a Swift file"),
+        ("Sources/FeedAcceptance/Missing.swift", "no such file"),
+        ("Sources/FeedAcceptance", "not a Swift file"),
+    ],
+)
+async def test_a_step_file_outside_the_folder_or_not_a_swift_file_is_refused(
+    configured: LanguageClient, setting: str, reason: str
+):
+    uri = await open_document(configured, "draft.feature", DRAFT)
+    configured.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"speckit": {"stepFile": setting}})
+    )
+    actions = await code_actions(configured, uri, 2, configured.diagnostics[uri])
+    assert not any(action.title.startswith("Write the step") for action in actions)
+    message = configured.messages[-1]
+    assert message.type == types.MessageType.Error
+    assert message.message.startswith(f"speckit.stepFile {setting}: ") and reason in message.message, message.message
+
+
+@pytest.mark.asyncio
+async def test_writing_the_step_then_shows_it(configured: LanguageClient):
+    """The action's command runs after its edit: the client is told where the definition is, and that it is not saved."""
+    uri = await open_document(configured, "draft.feature", DRAFT)
+    actions = await code_actions(configured, uri, 2, configured.diagnostics[uri])
+    write = next(action for action in actions if action.title == "Write the step definition in MoreSteps.swift")
+    assert write.command.command == "speckit.showEdit"
+    ((target, (insert,)),) = write.edit.changes.items()
+    await configured.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=write.command.command, arguments=write.command.arguments)
+    )
+    written = apply((WORKSPACE / "Sources" / "FeedAcceptance" / "MoreSteps.swift").read_text(), insert).split("\n")
+    line = write.command.arguments[1]
+    assert written[line].strip() == 'steps.given("the customer has no wifi") { world in'
+    message = configured.messages[-1].message
+    assert message.startswith(f"Wrote the step definition in MoreSteps.swift at line {line + 1}.") and "not saved" in message

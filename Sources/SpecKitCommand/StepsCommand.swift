@@ -112,7 +112,8 @@ struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             entries.append(
                 Entry(
                     expression: definition.pattern, isRegularExpression: definition.isRegularExpression,
-                    parameters: parameters, location: definition.location.description, uses: matches.count,
+                    parameters: parameters, location: definition.location.description,
+                    uses: Set(matches.map(\.location)).count,
                     example: example.map { ($0.text, $0.location) }))
         }
         return entries
@@ -126,7 +127,7 @@ struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !entry.parameters.isEmpty { text += "  parameters: \(entry.parameters.joined(separator: ", "))\n" }
             if let example = entry.example { text += "  example:    \(example.text)   (\(example.location))\n" }
             text += "  defined at: \(entry.location)\n"
-            text += entry.uses == 0 ? "  used:       never (UNUSED)\n" : "  used:       \(entry.uses)×\n"
+            text += entry.uses == 0 ? "  used by:    no step (UNUSED)\n" : "  used by:    \(entry.uses) step\(entry.uses == 1 ? "" : "s")\n"
         }
         return text
     }
@@ -137,7 +138,7 @@ struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         }
         let unused = all.filter { $0.uses == 0 }.count
         var text = "# Step catalog\n\n\(all.count) step definitions, \(all.count - unused) used, \(unused) unused.\n\n"
-        text += "| Step | Parameters | Example | Defined at | Used |\n|---|---|---|---|---|\n"
+        text += "| Step | Parameters | Example | Defined at | Used by (steps) |\n|---|---|---|---|---|\n"
         for entry in entries {
             let expression = entry.isRegularExpression ? "/\(entry.expression)/" : entry.expression
             let example = entry.example.map { "\($0.text) (\($0.location))" } ?? ""

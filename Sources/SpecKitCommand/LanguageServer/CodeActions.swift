@@ -16,7 +16,7 @@ enum CodeActions {
             document.step(onLine: line) == nil
         {
             actions.append([
-                "title": "Change “\(near.word)” to “\(near.keyword)”", "kind": "quickfix",
+                "title": "Change “\(near.word)” to “\(near.keyword)”", "kind": "quickfix", "isPreferred": true,
                 "edit": [
                     "changes": [
                         request.uri: [
@@ -33,20 +33,28 @@ enum CodeActions {
         let workspace = request.workspace
         if step.texts.count <= 1 {
             let edits = SpecDocument.range(line: step.line, start: step.textStart, end: step.textEnd)
-            for (replacement, _) in workspace.suggestions.proposals(for: step.matchedText, in: workspace) {
-                actions.append([
+            // The closest replacement is the preferred fix. `isPreferred` is only ever sent as true: eglot 1.9 takes
+            // the first action that has the key at all, whatever its value, as the default.
+            for (order, (replacement, _)) in workspace.suggestions.proposals(for: step.matchedText, in: workspace)
+                .enumerated()
+            {
+                var action: [String: Any] = [
                     "title": "Replace with “\(replacement)”", "kind": "quickfix",
                     "edit": ["changes": [request.uri: [["range": edits, "newText": replacement]]]],
-                ])
+                ]
+                if order == 0 { action["isPreferred"] = true }
+                actions.append(action)
             }
         }
         guard StepSuggester.isScored(step.matchedText) else { return actions }  // no snippet for a huge step
         let writer = StepWriter(workspace: workspace)
         if let write = writer.insertion(of: [snippet(for: step, workspace)]) {
-            actions.append([
+            var action: [String: Any] = [
                 "title": "Write the step definition in \(write.file)", "kind": "quickfix", "edit": write.edit,
-                "isPreferred": actions.isEmpty,
-            ])
+                "command": write.show,
+            ]
+            if actions.isEmpty { action["isPreferred"] = true }
+            actions.append(action)
         }
         var snippets: [String] = []
         for other in document.steps {
@@ -58,7 +66,7 @@ enum CodeActions {
             actions.append([
                 "title": "Write the \(snippets.count) undefined steps of this file in \(write.file)",
                 "kind": "quickfix",
-                "edit": write.edit,
+                "edit": write.edit, "command": write.show,
             ])
         }
         return actions

@@ -10,7 +10,7 @@ enum CodeLenses {
         let workspace = request.workspace
         let uri = document.uri
         var outcomes: [Int: [(TestStepResultStatus, MessageDuration?)]] = [:]
-        if let (_, scenarios) = workspace.standingResults(document) {
+        if let scenarios = workspace.standingResults(document) {
             for scenario in scenarios {
                 let result = (scenario.attempt.status, Optional(scenario.attempt.duration))
                 outcomes[scenario.line, default: []].append(result)

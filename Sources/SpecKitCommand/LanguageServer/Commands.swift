@@ -6,6 +6,8 @@ import Foundation
 ///   from 0), in the background; the results come back into the file as diagnostics, code lens titles and inlay
 ///   hints. Answers at once with what it started.
 /// - `speckit.cancelRun`: cancels the run going on.
+/// - `speckit.showEdit [uri, line, what]`: shows Swift code a code action just wrote (the action's command, run
+///   after its edit): opens it at `line` (from 0) where the client can, and says where it is.
 enum Commands {
     typealias Command = @Sendable (_ arguments: [Any], _ workspace: Workspace) throws(ResponseError) -> Any
 
@@ -19,6 +21,13 @@ enum Commands {
         },
         "speckit.cancelRun": { _, workspace in
             workspace.cancelRun()
+            return NSNull()
+        },
+        "speckit.showEdit": { arguments, workspace throws(ResponseError) in
+            guard arguments.count == 3, let uri = arguments[0] as? String, let line = arguments[1] as? NSNumber,
+                let what = arguments[2] as? String
+            else { throw .invalidParams("speckit.showEdit takes a file's uri, a line (from 0) and what was written") }
+            workspace.showEdit(ShowEdit(uri: uri, line: max(line.intValue, 0), what: what))
             return NSNull()
         },
     ]

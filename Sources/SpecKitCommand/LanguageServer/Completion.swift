@@ -9,10 +9,13 @@ import StepSuggestions
 /// first; each parameter a choice of the values the specs use (`${1|3,4,0|}`) or its type's name to type over.
 /// At the start of a line, the keywords. Nothing inside doc strings, tables or comments.
 ///
-/// Every item replaces only the word being typed (letters and digits before the cursor) and writes the rest of
-/// the step from there, so clients that filter on that last word (Neovim 0.7–0.9's `omnifunc`, Emacs eglot)
-/// and those that filter on the item's range (VS Code) all keep it. The list is marked incomplete: the client
-/// asks again as the step grows.
+/// Every item replaces only the word being typed (the characters before the cursor that Emacs counts in a symbol
+/// and Neovim in a keyword) and writes the rest of the step from there; its label is exactly that text, its
+/// detail the definition's expression, place and uses. So each client inserts what it shows, with one candidate
+/// or several: eglot 1.9 completes on the label (never on the edit's text) within the symbol at point, Neovim's
+/// `omnifunc` on the edit's text from the items' common range start (no `filterText`, which would make it fall
+/// back to its own keyword start), VS Code and Helix on the label within the range. Items that would write the
+/// same text are offered once. The list is marked incomplete: the client asks again as the step grows.
 enum Completion {
     static func respond(_ request: Request) -> Any {
         let empty: [String: Any] = ["isIncomplete": false, "items": [Any]()]
@@ -68,13 +71,14 @@ enum Completion {
     {
         let scalars = Array(typed.unicodeScalars)
         var wordStart = scalars.count
-        while wordStart > 0, isWordScalar(scalars[wordStart - 1]) { wordStart -= 1 }
+        while wordStart > 0, isSymbolScalar(scalars[wordStart - 1]) { wordStart -= 1 }
+        let word = String(String.UnicodeScalarView(scalars[wordStart...]))
         let replaceStart = textStart + String(String.UnicodeScalarView(scalars[..<wordStart])).utf16.count
         let replace = SpecDocument.range(line: line, start: replaceStart, end: textStart + typed.utf16.count)
         let catalog = workspace.catalog
         let (uses, values, examples) = workspace.withIndex { index in (index.uses(), index.values(), index.examples()) }
         let snippets = workspace.capabilities.snippets
-        var items: [[String: Any]] = []
+        var items: [(sortText: String, item: [String: Any])] = []
         for (position, definition) in catalog.definitions.enumerated() {
             guard let segments = catalog.patterns.continuation(of: position, typed: typed, from: wordStart) else {
                 continue
@@ -97,26 +101,48 @@ enum Completion {
                     plain += used.first ?? SnippetText.exampleValue(forParameter: name)
                 }
             }
+            // Clients keep only what starts with the typed word as typed (its case too).
+            guard plain.hasPrefix(word) else { continue }
             let matchesPhase = phase == nil || definition.keyword == .step || definition.keyword.phase == phase
             let count = uses[position] ?? 0
-            let label =
+            let expression =
                 definition.isRegularExpression
                 ? examples[position]?.text ?? "/\(definition.pattern)/" : definition.pattern
-            items.append([
-                "label": label, "kind": 3,
-                "sortText": "\(matchesPhase ? 0 : 1)\(String(format: "%06d", 999_999 - min(count, 999_999)))"
-                    + String(format: "%05d", position),
-                "filterText": plain, "insertTextFormat": snippets ? 2 : 1,
-                "textEdit": ["range": replace, "newText": snippets ? snippet : plain] as [String: Any],
-                "detail": "\(definition.location)" + (count > 0 ? " · \(count) use\(count == 1 ? "" : "s")" : ""),
-            ])
+            let sortText =
+                "\(matchesPhase ? 0 : 1)\(String(format: "%06d", 999_999 - min(count, 999_999)))"
+                + String(format: "%05d", position)
+            items.append(
+                (
+                    sortText,
+                    [
+                        "label": plain, "kind": 3, "sortText": sortText, "insertTextFormat": snippets ? 2 : 1,
+                        "textEdit": ["range": replace, "newText": snippets ? snippet : plain] as [String: Any],
+                        "detail": "\(expression) · \(definition.location)"
+                            + " · " + usedBy(count),
+                    ]
+                ))
         }
-        return items
+        var seen = Set<String>()
+        return items.sorted { $0.sortText < $1.sortText }.compactMap { entry in
+            guard let label = entry.item["label"] as? String, seen.insert(label).inserted else { return nil }
+            return entry.item
+        }
+    }
+
+    /// `used by 3 steps`, `used by no step`: the one count of uses the hover, completion and `steps` show.
+    static func usedBy(_ count: Int) -> String {
+        count == 0 ? "used by no step" : "used by \(count) step\(count == 1 ? "" : "s")"
     }
 
     /// Whether a scalar is part of a word as editors see one (letters, digits, `_`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// Whether a scalar is part of the symbol at point as Emacs's text modes see one (a word's scalars and
+    /// `_-'<>/*+&|=$%`): the start of what an item replaces, so that eglot's candidates begin with it.
+    static func isSymbolScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isWordScalar(scalar) || "-'<>/*+&|=$%".unicodeScalars.contains(scalar)
     }
 
     /// The keywords that can start the line, when what is typed is one word at most.

@@ -22,8 +22,7 @@ struct Diagnostics {
                 diagnostics.append(
                     Self.diagnostic(
                         line: opener, start: 0, end: document.lines.length(opener), severity: 1, code: "parse-error",
-                        message: "This doc string is not closed: end it with a line holding only its delimiter."
-                            + "\n(Gherkin: \(error.message))"))
+                        message: "This doc string is not closed: end it with a line holding only its delimiter."))
                 continue
             }
             let line = max(error.line - 1, 0)
@@ -37,7 +36,7 @@ struct Diagnostics {
             diagnostics.append(
                 Self.diagnostic(
                     line: line, start: start, end: max(document.lines.length(line), start), severity: 1,
-                    code: "parse-error", message: message + "\n(Gherkin: \(error.message))"))
+                    code: "parse-error", message: message))
         }
         let suggestions = workspace.suggestions
         suggestions.prepare(workspace)

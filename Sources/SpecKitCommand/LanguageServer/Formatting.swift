@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import SpecReports
 
 /// `textDocument/formatting`: the document in Cucumber's pretty layout (keywords indented by level, tables
 /// aligned), written with the document's own line breaks. A Markdown spec keeps the layout its author gave it. A
@@ -10,7 +11,8 @@ enum Formatting {
         if let error = document.errors.first {
             let place = URL(string: document.uri)?.lastPathComponent ?? document.uri
             request.workspace.show(
-                "Not formatted: \(place) does not parse (line \(error.line): \(error.message)). "
+                "Not formatted: \(place) does not parse at line \(error.line): "
+                    + ReportText.plainWords(forParseError: error.message) + " "
                     + "Fix the error and format again.",
                 type: 2)
             return [Any]()

@@ -44,9 +44,28 @@ enum Hover {
             let uses = workspace.withIndex { $0.uses() }[position] ?? 0
             text += "\n\nUsed by \(uses) step\(uses == 1 ? "" : "s") in the specs."
         }
+        let markdown = workspace.capabilities.markdownHover
         return [
-            "contents": ["kind": "markdown", "value": text],
+            "contents": ["kind": markdown ? "markdown" : "plaintext", "value": markdown ? text : plainText(text)],
             "range": SpecDocument.range(line: request.line, start: step.textStart, end: step.textEnd),
         ]
+    }
+
+    /// A hover's Markdown as plain text, for a client that asks for it (eglot without markdown-mode): no `**`,
+    /// code spans in quotes, no rule.
+    static func plainText(_ markdown: String) -> String {
+        var text = markdown.replacingOccurrences(of: "\n\n---\n\n", with: "\n\n")
+        text = text.replacingOccurrences(of: "**", with: "")
+        var plain = ""
+        var open = true
+        for character in text {
+            if character == "`" {
+                plain += open ? "“" : "”"
+                open.toggle()
+            } else {
+                plain.append(character)
+            }
+        }
+        return plain
     }
 }

@@ -5,7 +5,7 @@ import Messages
 /// failed`). Failures themselves are diagnostics.
 enum InlayHints {
     static func respond(_ request: Request) -> Any {
-        guard let document = request.document, let (_, scenarios) = request.workspace.standingResults(document) else {
+        guard let document = request.document, let scenarios = request.workspace.standingResults(document) else {
             return [Any]()
         }
         let range = request.params["range"] as? [String: Any]

@@ -102,6 +102,7 @@ final class LanguageServer {
                     return state == .shuttingDown ? 0 : 1
                 case .local(let event):
                     if let finished = event as? RunFinished { workspace.finishRun(finished) }
+                    if let edit = event as? ShowEdit { workspace.showEdit(edit) }
                 case .malformed(let reason):
                     workspace.log("ignored \(reason)")
                     connection.send(Self.error(id: nil, code: -32700, message: "Parse error: \(reason)"))
@@ -154,6 +155,7 @@ final class LanguageServer {
                 workspace.show(refused, type: 1)
             }
             workspace.start(workspace: Self.workspaceRoot(params))
+            if let problem = StepWriter(workspace: workspace).stepFileProblem() { workspace.show(problem, type: 1) }
             connection.send(
                 Self.result(
                     id: id,
@@ -197,6 +199,7 @@ final class LanguageServer {
             if workspace.capabilities.watchesFiles { registerSpecWatchers() }
         case "workspace/didChangeConfiguration":
             for refused in workspace.settings.update(params["settings"]) { workspace.show(refused, type: 1) }
+            if let problem = StepWriter(workspace: workspace).stepFileProblem() { workspace.show(problem, type: 1) }
         case "textDocument/didSave":
             // As `--watch` does: a saved document runs its scenarios, when asked to.
             if workspace.settings.runOnSave, workspace.runner != nil {

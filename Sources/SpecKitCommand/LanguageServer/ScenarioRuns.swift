@@ -7,7 +7,7 @@ import SpecReports
 /// The runs started from the editor (a code lens, `speckit.run`, a save with `speckit.runOnSave`) and what they
 /// told, per document. A run goes on in a task of its own while the server keeps answering; its messages come
 /// back through the server's queue and are read as every report reads them (`RunQuery`). A scenario's results are
-/// shown for as long as its lines are those that ran.
+/// shown for as long as its lines are those that ran; running one scenario keeps the other scenarios' results.
 struct ScenarioRuns {
     /// A run going on.
     struct Running {
@@ -17,16 +17,12 @@ struct ScenarioRuns {
         let title: String
     }
 
-    /// What a finished run told about one document.
-    struct Results {
-        let query: RunQuery
-        /// The lines that ran.
-        let ran: TextLines
-        let scenarios: [Scenario]
-    }
-
-    /// One scenario (or examples row) that ran.
+    /// One scenario (or examples row) that ran, with the run it ran in.
     struct Scenario {
+        /// The run's messages.
+        let query: RunQuery
+        /// The document's lines as they ran.
+        let ran: TextLines
         let attempt: TestCaseAttempt
         /// The line (from 0) of its scenario, or of its examples row.
         let line: Int
@@ -37,13 +33,19 @@ struct ScenarioRuns {
         let lines: [Int]
         /// The line of each of its test steps, by position (nil for a hook).
         let stepLines: [Int?]
+
+        /// Whether its lines in `text` are still those that ran.
+        func stands(in text: TextLines) -> Bool {
+            lines.allSatisfy { $0 < text.count && text[$0] == ran[$0] }
+        }
     }
 
     /// The run going on, if any.
     var running: Running?
     /// Bumped at each run started or cancelled: a run that comes back with another number is dropped.
     var generation = 0
-    var results: [String: Results] = [:]
+    /// The latest result of each scenario that ran, per document.
+    var results: [String: [Scenario]] = [:]
 }
 
 /// What a run sends back to the server's loop.
@@ -112,8 +114,9 @@ extension Workspace {
         case .finished(let envelopes):
             let query = RunQuery()
             query.update(contentsOf: envelopes)
-            let results = Self.results(of: query, text: finished.text, uri: finished.uri, workspace: self)
-            runs.results[finished.uri] = results
+            let fresh = Self.results(of: query, text: finished.text, uri: finished.uri, workspace: self)
+            runs.results[finished.uri] = Self.merged(
+                runs.results[finished.uri] ?? [], fresh, ran: TextLines(finished.text))
             show(Self.summary(of: query, title: finished.title, seconds: finished.seconds), type: query.success ? 3 : 1)
         }
         republish(finished.uri)
@@ -144,6 +147,10 @@ extension Workspace {
                 }
                 if examples.location.line - 1 == line { return "\(examples.keyword) of \(scenario.name)" }
             }
+        }
+        // A line inside a scenario (a step, the cursor's line) runs that scenario, as `file:line` does.
+        if let scenario = Self.scenarios(of: feature).last(where: { $0.location.line - 1 <= line }) {
+            return "\(scenario.keyword): \(scenario.name)"
         }
         return "\(feature.keyword): \(feature.name) (line \(line + 1))"
     }
@@ -181,9 +188,21 @@ extension Workspace {
 
     // MARK: Reading results
 
+    /// The results of a document after a run: the run's scenarios, and every earlier result still standing in
+    /// the text that ran whose scenario (or examples row) the run did not run again.
+    static func merged(_ earlier: [ScenarioRuns.Scenario], _ fresh: [ScenarioRuns.Scenario], ran: TextLines)
+        -> [ScenarioRuns.Scenario]
+    {
+        let rerun = Set(fresh.map(\.line))
+        let kept = earlier.filter { scenario in
+            !rerun.contains(scenario.line) && scenario.stands(in: ran)
+        }
+        return (kept + fresh).sorted { $0.line < $1.line }
+    }
+
     /// The scenarios of a run, each with the lines it ran.
     private static func results(of query: RunQuery, text: String, uri: String, workspace: Workspace)
-        -> ScenarioRuns.Results
+        -> [ScenarioRuns.Scenario]
     {
         let ran = SpecDocument(
             uri: uri, text: text, catalog: workspace.catalog, languages: workspace.languages, matches: workspace.matches
@@ -209,33 +228,31 @@ extension Workspace {
             }
             scenarios.append(
                 ScenarioRuns.Scenario(
-                    attempt: attempt, line: lineage.line - 1, keywordLine: keywordLine, lines: lines,
-                    stepLines: stepLines))
+                    query: query, ran: ran.lines, attempt: attempt, line: lineage.line - 1, keywordLine: keywordLine,
+                    lines: lines, stepLines: stepLines))
         }
-        return ScenarioRuns.Results(query: query, ran: ran.lines, scenarios: scenarios)
+        return scenarios
     }
 
-    /// The results of `document` whose scenarios' lines are still those that ran.
-    func standingResults(_ document: SpecDocument) -> (query: RunQuery, scenarios: [ScenarioRuns.Scenario])? {
+    /// The results of `document` whose scenarios' lines are still those that ran; nil when none are.
+    func standingResults(_ document: SpecDocument) -> [ScenarioRuns.Scenario]? {
         guard let results = runs.results[document.uri] else { return nil }
-        let standing = results.scenarios.filter { scenario in
-            scenario.lines.allSatisfy { $0 < document.lines.count && document.lines[$0] == results.ran[$0] }
-        }
-        return standing.isEmpty ? nil : (results.query, standing)
+        let standing = results.filter { $0.stands(in: document.lines) }
+        return standing.isEmpty ? nil : standing
     }
 
     /// The diagnostics a run adds: each step that failed (or is pending) when run, at its `.feature` place (the
     /// table cell it rejected, or its line), with the failure in the words of every report and the Swift line
     /// where it failed as related information. Undefined and ambiguous steps are already diagnosed as typed.
     func runDiagnostics(_ document: SpecDocument) -> [[String: Any]] {
-        guard let (query, scenarios) = standingResults(document) else { return [] }
+        guard let scenarios = standingResults(document) else { return [] }
         var diagnostics: [[String: Any]] = []
         var seen = Set<String>()
         for scenario in scenarios {
-            for problem in query.problems(in: scenario.attempt)
+            for problem in scenario.query.problems(in: scenario.attempt)
             where problem.status == .failed || problem.status == .pending {
                 let line = problem.featurePlace.line - 1
-                var message = problem.text
+                var message = Self.reasonFirst(problem)
                 if scenario.line != scenario.keywordLine {
                     message = "In the examples row at line \(scenario.line + 1): " + message
                 }
@@ -261,6 +278,23 @@ extension Workspace {
             }
         }
         return diagnostics
+    }
+
+    /// A run's problem as a diagnostic says it, the reason first and where it happened, then the step and the rest:
+    ///
+    /// ```
+    /// Expected the app to show 99 images, but it showed 4 images — FeedWorld+App.swift:30
+    /// Then the app shows 99 images [failed]
+    /// at FeedAcceptance/FeedWorld+App.swift:30:9
+    /// ```
+    static func reasonFirst(_ problem: StepProblem) -> String {
+        var rest = problem.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let explanation = problem.explanation.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let reason = explanation.first.map(String.init), !reason.isEmpty, rest.count > 1, rest[1] == reason
+        else { return problem.text }
+        rest.remove(at: 1)
+        let place = problem.codePlace.map { " — \(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" } ?? ""
+        return ([reason + place] + rest).joined(separator: "\n")
     }
 
     /// The Swift file of a `#fileID` (`ShopAcceptance/ShopSteps.swift`) in the package the editor opened: a

@@ -58,6 +58,22 @@ struct SourcePaths {
         return fileManager.fileExists(atPath: location.filePath) ? location.filePath : nil
     }
 
+    /// The Swift file of a definition that the server may edit: in the folder the editor opened; the compiled-in
+    /// path only when the editor opened none. Nil when there is no such file.
+    func editableSourceFile(_ location: CodeLocation, fileManager: FileManager = .default) -> String? {
+        guard let path = sourceFile(location, fileManager: fileManager) else { return nil }
+        return contains(path) ? path : nil
+    }
+
+    /// Whether `path` (symbolic links resolved) is inside the folder the editor opened; true for any path when it
+    /// opened none.
+    func contains(_ path: String) -> Bool {
+        guard let projectRoot else { return true }
+        let root = URL(fileURLWithPath: projectRoot).standardizedFileURL.resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        return resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
     /// The specs folder to read: `explicit` (`--specs`, relative to the opened package) when given; else the
     /// command's default in the opened package (a compiled-in absolute path made relative to its package
     /// first); the default as it is when the editor opened nothing.

@@ -7,24 +7,58 @@ import SpecKit
 struct StepWriter {
     let workspace: Workspace
 
-    /// The file new definitions go into, on this machine; nil when none can be found.
+    /// The file new definitions go into, on this machine, always inside the folder the editor opened; nil when
+    /// none can be found or the `stepFile` setting is refused (`stepFileProblem`).
     func targetFile() -> String? {
-        if let setting = workspace.settings.stepFile {
-            if setting.hasPrefix("/") { return setting }
-            guard let root = workspace.paths.projectRoot else { return nil }
-            return URL(fileURLWithPath: root).appendingPathComponent(setting).path
+        if workspace.settings.stepFile != nil {
+            guard let path = settingPath(), Self.problem(with: path, paths: workspace.paths) == nil else { return nil }
+            return path
         }
         var counts: [String: Int] = [:]
         for definition in workspace.catalog.definitions {
-            guard let path = workspace.paths.sourceFile(definition.location) else { continue }
+            guard let path = workspace.paths.editableSourceFile(definition.location) else { continue }
             counts[path, default: 0] += 1
         }
         return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
     }
 
+    /// Why the `stepFile` setting cannot be written into (outside the opened folder, not a Swift file, not a
+    /// regular file), as a message naming it; nil when it can or is not set.
+    func stepFileProblem() -> String? {
+        guard let setting = workspace.settings.stepFile else { return nil }
+        guard let path = settingPath() else {
+            return "speckit.stepFile \(setting): a relative path needs a folder opened in the editor"
+        }
+        return Self.problem(with: path, paths: workspace.paths).map { "speckit.stepFile \(setting): \($0)" }
+    }
+
+    private func settingPath() -> String? {
+        guard let setting = workspace.settings.stepFile else { return nil }
+        if setting.hasPrefix("/") { return setting }
+        guard let root = workspace.paths.projectRoot else { return nil }
+        return URL(fileURLWithPath: root).appendingPathComponent(setting).path
+    }
+
+    private static func problem(with path: String, paths: SourcePaths) -> String? {
+        guard paths.contains(path) else {
+            return "it is outside the folder the editor opened (\(paths.projectRoot ?? "")); no step is written there"
+        }
+        guard path.hasSuffix(".swift") else { return "it is not a Swift file (.swift); no step is written there" }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return "there is no such file; no step is written there"
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard !isFolder.boolValue, type == .typeRegular || type == .typeSymbolicLink else {
+            return "it is not a regular file; no step is written there"
+        }
+        return nil
+    }
+
     /// The workspace edit inserting `snippets` (Swift code registered on `steps.`) into the target file, with the
-    /// file's name; nil when there is no file to write into.
-    func insertion(of snippets: [String]) -> (file: String, edit: [String: Any])? {
+    /// file's name and the command that shows the written code once the editor applied the edit
+    /// (`speckit.showEdit`); nil when there is no file to write into.
+    func insertion(of snippets: [String]) -> (file: String, edit: [String: Any], show: [String: Any])? {
         guard let path = targetFile(), FileManager.default.fileExists(atPath: path), !snippets.isEmpty else {
             return nil
         }
@@ -41,7 +75,12 @@ struct StepWriter {
         let edit: [String: Any] = [
             "changes": [uri: [["range": SpecDocument.range(line: place.line, start: 0, end: 0), "newText": newText]]]
         ]
-        return (URL(fileURLWithPath: path).lastPathComponent, edit)
+        let written = place.line + 1
+        let show: [String: Any] = [
+            "title": "Show the step definition", "command": "speckit.showEdit",
+            "arguments": [uri, written, "Wrote the step definition"],
+        ]
+        return (URL(fileURLWithPath: path).lastPathComponent, edit, show)
     }
 
     /// Where to insert (a line from 0, inserted before), the indentation and the registering name: after the

@@ -37,6 +37,10 @@ final class Workspace {
     var post: @Sendable (any Sendable) -> Void = { _ in }
     /// The runs started from the editor and their results.
     var runs = ScenarioRuns()
+    /// How many `window/showDocument` requests were sent (their ids).
+    private var showDocumentRequests = 0
+    /// The document and line of the last `prepareRename`: a rename there renames the whole text it was given.
+    var preparedRename: (uri: String, line: Int)?
 
     init(
         catalog: StepCatalog, languages: GherkinLanguages, connection: JSONRPCConnection, name: String,
@@ -189,9 +193,34 @@ final class Workspace {
         notify("window/showMessage", ["type": type, "message": message])
     }
 
+    /// Shows Swift code the editor just wrote (a step definition, a renamed literal): opens the file at `line`
+    /// (from 0) when the client can, and says where it is and that it is not saved yet.
+    func showEdit(_ edit: ShowEdit) {
+        let file = URL(string: edit.uri)?.lastPathComponent ?? edit.uri
+        show(
+            "\(edit.what) in \(file) at line \(edit.line + 1). It is not saved yet: save the changed files "
+                + "(Neovim :wa, Emacs C-x s).")
+        guard capabilities.showsDocuments else { return }
+        showDocumentRequests += 1
+        connection.send([
+            "jsonrpc": "2.0", "id": "speckit-show-document-\(showDocumentRequests)", "method": "window/showDocument",
+            "params": [
+                "uri": edit.uri, "takeFocus": true,
+                "selection": SpecDocument.range(line: edit.line, start: 0, end: 0),
+            ] as [String: Any],
+        ])
+    }
+
     func log(_ text: String) {
         FileHandle.standardError.write(Data("\(name) lsp: \(text)\n".utf8))
     }
+}
+
+/// Swift code the editor was given to write, to show once written: the file, the line (from 0) and what it is.
+struct ShowEdit: Sendable {
+    let uri: String
+    let line: Int
+    let what: String
 }
 
 /// What the client said it can do, at `initialize`.
@@ -204,6 +233,10 @@ struct ClientCapabilities {
     var refreshesCodeLenses = false
     /// Whether the client asks for its inlay hints again when told to (`workspace/inlayHint/refresh`).
     var refreshesInlayHints = false
+    /// Whether the client opens a document when asked to (`window/showDocument`).
+    var showsDocuments = false
+    /// Whether hovers are Markdown (the client's first `hover.contentFormat`, or none given); else plain text.
+    var markdownHover = true
 
     init() {}
 
@@ -216,5 +249,9 @@ struct ClientCapabilities {
             (workspace?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
         refreshesCodeLenses = (workspace?["codeLens"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
         refreshesInlayHints = (workspace?["inlayHint"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
+        let window = capabilities?["window"] as? [String: Any]
+        showsDocuments = (window?["showDocument"] as? [String: Any])?["support"] as? Bool ?? false
+        let formats = (textDocument?["hover"] as? [String: Any])?["contentFormat"] as? [String]
+        markdownHover = formats?.first.map { $0 == "markdown" } ?? true
     }
 }
