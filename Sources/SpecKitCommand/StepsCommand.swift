@@ -127,7 +127,9 @@ struct StepsCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !entry.parameters.isEmpty { text += "  parameters: \(entry.parameters.joined(separator: ", "))\n" }
             if let example = entry.example { text += "  example:    \(example.text)   (\(example.location))\n" }
             text += "  defined at: \(entry.location)\n"
-            text += entry.uses == 0 ? "  used by:    no step (UNUSED)\n" : "  used by:    \(entry.uses) step\(entry.uses == 1 ? "" : "s")\n"
+            text +=
+                entry.uses == 0
+                ? "  used by:    no step (UNUSED)\n" : "  used by:    \(entry.uses) step\(entry.uses == 1 ? "" : "s")\n"
         }
         return text
     }

@@ -471,7 +471,19 @@ struct FeedSpecsCommandTests {
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Specs/photos_feed.feature"))
         let outcome = try FeedSpecsCommand.run(["steps", "--unused"], in: directory)
         #expect(outcome.status == 1)
-        #expect(outcome.output.contains("never (UNUSED)"))
+        #expect(outcome.output.contains("used by:    no step (UNUSED)"))
+        // Uses count the steps written in the specs (a background's step once), as the editor's hover does.
+        let specs = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Specs").path)
+        var written = 0
+        for name in specs where name.hasSuffix(".feature") {
+            let text = try String(contentsOf: directory.appendingPathComponent("Specs/\(name)"), encoding: .utf8)
+            written +=
+                text.split(separator: "\n").filter { $0.hasSuffix(" the customer doesn't have connectivity") }.count
+        }
+        let listing = try FeedSpecsCommand.run(["steps"], in: directory).output
+        let block = try #require(listing.components(separatedBy: "\nthe customer doesn't have connectivity\n").last)
+        let used = try #require(block.split(separator: "\n").first { $0.hasPrefix("  used by:") })
+        #expect(written > 1 && used == "  used by:    \(written) steps", "\(written) written; \(used)")
     }
 
     @Test("Ctrl-C writes the reports of what has run, marked as interrupted, and exits with 130")

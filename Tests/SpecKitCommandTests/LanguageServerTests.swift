@@ -28,6 +28,8 @@ func cartLibrary() -> StepLibrary<CartWorld> {
 struct ServerSession {
     var messages: [[String: Any]] = []
     var snippetSupport = true
+    /// The client's `hover.contentFormat`, when it gives one.
+    var hoverFormats: [String]?
 
     mutating func send(_ method: String, id: Int? = nil, _ params: [String: Any] = [:]) {
         var message: [String: Any] = ["jsonrpc": "2.0", "method": method, "params": params]
@@ -36,13 +38,9 @@ struct ServerSession {
     }
 
     mutating func initialize() {
-        send(
-            "initialize", id: 0,
-            [
-                "capabilities": [
-                    "textDocument": ["completion": ["completionItem": ["snippetSupport": snippetSupport]]]
-                ]
-            ])
+        var textDocument: [String: Any] = ["completion": ["completionItem": ["snippetSupport": snippetSupport]]]
+        if let hoverFormats { textDocument["hover"] = ["contentFormat": hoverFormats] }
+        send("initialize", id: 0, ["capabilities": ["textDocument": textDocument]])
         send("initialized")
     }
 
@@ -181,8 +179,11 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
         let (_, output) = try session.run()
         let result = try #require(response(output, id: 1)?["result"] as? [String: Any])
         let items = try #require(result["items"] as? [[String: Any]])
-        let pays = try #require(items.first { $0["label"] as? String == "the customer pays {float} €" })
-        let serves = try #require(items.first { $0["label"] as? String == "the café serves {int} guest(s)" })
+        func item(_ pattern: String) throws -> [String: Any] {
+            try #require(items.first { ($0["detail"] as? String)?.hasPrefix(pattern + " · ") ?? false })
+        }
+        let pays = try item("the customer pays {float} €")
+        let serves = try item("the café serves {int} guest(s)")
         let paysText = (pays["textEdit"] as? [String: Any])?["newText"] as? String
         let servesText = (serves["textEdit"] as? [String: Any])?["newText"] as? String
         if snippets {
@@ -192,14 +193,20 @@ func diagnostics(_ output: [[String: Any]]) -> [[String: Any]] {
             #expect(paysText == "the customer pays 2.5 €")
             #expect(servesText == "the café serves 1 guests")
         }
+        // The label is the text written, placeholders at their first value, whatever the client takes.
+        #expect(pays["label"] as? String == "the customer pays 2.5 €")
+        #expect(serves["label"] as? String == "the café serves 1 guests")
+        #expect(pays["filterText"] == nil && pays["insertText"] == nil)
         // A regular expression no spec uses is offered from its pattern.
-        let receipt = try #require(items.first { ($0["label"] as? String)?.hasPrefix("/^the receipt") ?? false })
+        let receipt = try #require(items.first { ($0["detail"] as? String)?.hasPrefix("/^the receipt") ?? false })
         let receiptText = (receipt["textEdit"] as? [String: Any])?["newText"] as? String
         #expect(receiptText == (snippets ? "the receipt says \"${1:value}\"" : "the receipt says \"value\""))
-        // One item per definition; `Then` puts the outcome steps first.
-        #expect(items.count == 6)
+        // One item per text written; `Then` puts the outcome steps first.
+        #expect(items.count == 5)
         let sorted = items.sorted { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
         #expect(sorted.prefix(3).compactMap { $0["label"] as? String }.allSatisfy { !$0.hasPrefix("the cart") })
+        // `the cart has {int} item(s)` and `the cart has {int} items` write one text: offered once.
+        #expect(items.filter { ($0["label"] as? String)?.hasPrefix("the cart has") ?? false }.count == 1)
     }
 
     @Test func `requests before initialize are refused and exit without shutdown is status 1`() throws {

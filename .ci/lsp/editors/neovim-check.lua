@@ -1,6 +1,8 @@
 -- Drives Neovim's own LSP client against feed-specs lsp, with the README's init.lua, in a headless Neovim
--- (`.ci/lsp/editors/neovim-check.sh` runs it): diagnostics, hover, definition, omnifunc completion of a
--- multi-word step, the code action that writes the step into the Swift library, rename. Writes a report of
+-- (`.ci/lsp/editors/neovim-check.sh` runs it): diagnostics (in insert mode too), hover, definition, completion
+-- of a multi-word step through Neovim's own omnifunc with one candidate and several, the code action that writes
+-- the step into the Swift library and shows it, rename, a scenario run from its code lens (the reason first) and
+-- another from the key that runs the scenario under the cursor (the first's results kept). Writes a report of
 -- what it saw to $NVIM_CHECK_OUT; nothing is saved to disk.
 local out = {}
 local function save()
@@ -38,21 +40,38 @@ local definition = request("textDocument/definition", at(3, 12))
 definition = definition and (definition[1] or definition)
 record("definition goes to FeedSteps.swift", definition and definition.uri:find("FeedSteps.swift", 1, true) ~= nil)
 
--- Completion of `Given the cus` on line 5 through Neovim's own omnifunc path: the word before the cursor (`\k*$`)
--- is the prefix its `text_document_completion_list_to_complete_items` filters on, and the start of what it replaces.
-local line = vim.api.nvim_buf_get_lines(buffer, 4, 5, false)[1]
-local start = vim.fn.match(line, "\\k*$")
-local prefix = line:sub(start + 1)
-local result = request("textDocument/completion", at(4, #line))
-local items = vim.lsp.util.text_document_completion_list_to_complete_items(result, prefix)
-local words = {}
-local completed = false
-for _, item in ipairs(items) do
-  table.insert(words, item.word)
-  if line:sub(1, start) .. item.word == "    Given the customer has connectivity" then completed = true end
+record("diagnostics are shown in insert mode (update_in_insert)", vim.diagnostic.config().update_in_insert == true)
+
+-- Completion through Neovim's own omnifunc, as <C-x><C-o> runs it: `vim.lsp.omnifunc` asks the server and hands
+-- `vim.fn.complete` the start column and the items; choosing an item replaces from that column to the cursor.
+-- A headless script is never in insert mode, which omnifunc checks before completing: `mode()` says it is.
+local function omnifunc(row, text)
+  vim.api.nvim_buf_set_lines(buffer, row, row + 1, false, { text })
+  vim.api.nvim_win_set_cursor(0, { row + 1, #text })
+  local offered
+  local complete, mode = vim.fn.complete, vim.fn.mode
+  vim.fn.complete = function(column, items) offered = { column = column, items = items } end
+  vim.fn.mode = function() return "i" end
+  vim.lsp.omnifunc(1, "")
+  vim.wait(10000, function() return offered ~= nil end, 20)
+  vim.fn.complete, vim.fn.mode = complete, mode
+  local lines = {}
+  for _, item in ipairs(offered and offered.items or {}) do
+    table.insert(lines, text:sub(1, offered.column - 1) .. item.word)
+  end
+  return lines
 end
-record("omnifunc keeps `customer has connectivity` for `Given the cus` and writes the whole step", completed,
-  table.concat(words, " | "):sub(1, 200))
+local lines = omnifunc(4, "    Given the cus")
+record("omnifunc, one of several candidates: `Given the cus` becomes `Given the customer has connectivity`",
+  vim.tbl_contains(lines, "    Given the customer has connectivity"), table.concat(lines, " | "):sub(1, 200))
+lines = omnifunc(4, "    Given the cache holds 5 im")
+local clean = #lines >= 2
+for _, line in ipairs(lines) do
+  if not line:find("^    Given the cache holds 5 images ") then clean = false end
+end
+record("omnifunc with several candidates after a value: each writes the typed value and the rest of the step",
+  clean and vim.tbl_contains(lines, "    Given the cache holds 5 images saved 2 days ago"), table.concat(lines, " | "))
+vim.api.nvim_buf_set_lines(buffer, 4, 5, false, { "    Given the cus" })
 
 -- The code action that writes the step: Neovim asks which action; pick it, as a person would.
 vim.ui.select = function(items, options, choose)
@@ -71,6 +90,13 @@ local written = vim.wait(10000, function()
   return table.concat(vim.api.nvim_buf_get_lines(swift, 0, -1, false), "\n"):find('steps.when("the customer scrolls {int} times")', 1, true) ~= nil
 end, 50)
 record("the code action writes the step into FeedSteps.swift (not saved)", written)
+local shown = vim.wait(10000, function()
+  return vim.api.nvim_get_current_buf() == swift
+    and vim.api.nvim_get_current_line():find('steps.when("the customer scrolls {int} times")', 1, true) ~= nil
+end, 50)
+record("the written step is shown: a split on FeedSteps.swift at the new definition", shown,
+  vim.api.nvim_buf_get_name(0) .. ":" .. vim.api.nvim_win_get_cursor(0)[1])
+vim.cmd("wincmd p")
 
 -- Rename a step's text everywhere (the edits stay in buffers: nothing is saved).
 vim.api.nvim_win_set_cursor(0, { 4, 12 })
@@ -79,9 +105,16 @@ local renamed = vim.wait(10000, function()
   return vim.api.nvim_buf_get_lines(buffer, 3, 4, false)[1] == "    When the customer opens the app"
 end, 50)
 record("rename rewrites the step", renamed, vim.api.nvim_buf_get_lines(buffer, 3, 4, false)[1])
+local renamed_shown = vim.wait(10000, function()
+  return vim.api.nvim_get_current_buf() == swift
+    and vim.api.nvim_get_current_line():find('"the customer opens the app"', 1, true) ~= nil
+end, 50)
+record("the renamed Swift literal is shown", renamed_shown)
+vim.cmd("only")
 
 -- Run a scenario from its code lens, as a person would (<leader>cl on the scenario's line): the failing step is
 -- marked with the run's diagnostic, its message and the Swift line where it failed.
+vim.o.hidden = true  -- the changed buffers stay unsaved while another file is edited
 vim.cmd("edit " .. os.getenv("NVIM_CHECK_RUN"))
 local run = vim.api.nvim_get_current_buf()
 vim.wait(20000, function() return #vim.lsp.buf_get_clients(run) > 0 end, 50)
@@ -105,11 +138,34 @@ local marked = vim.wait(30000, function()
   end
   return false
 end, 50)
-record("the scenario run from its code lens marks its failing step", marked
+record("the scenario run from its code lens marks its failing step, the reason first", marked
+  and failing.message:find('^Expected the app to show the error message "Could not connect", but it showed') ~= nil
+  and failing.message:find(" — FeedWorld%+App%.swift:%d+\n") ~= nil
   and failing.message:find("at FeedAcceptance/", 1, true) ~= nil, failing and failing.message:gsub("\n", " | "))
 local passing = true
 for _, diagnostic in ipairs(vim.diagnostic.get(run)) do
   if diagnostic.lnum < 9 then passing = false end
 end
 record("the passing scenario, not run, has no diagnostic", passing)
+
+-- Then the first scenario from the key that runs the scenario under the cursor (<leader>r on one of its steps):
+-- the second's failure stays, and the feature's lens sums both.
+vim.api.nvim_win_set_cursor(0, { 7, 6 })
+vim.cmd("normal \\r")  -- the keys a person types: \ (the leader) then r
+local feature_lens
+local both = vim.wait(30000, function()
+  vim.lsp.codelens.refresh()
+  vim.wait(200)
+  for _, lens in ipairs(vim.lsp.codelens.get(run)) do
+    if lens.range.start.line == 0 and lens.command then feature_lens = lens.command.title end
+  end
+  return feature_lens ~= nil and feature_lens:find("1 passed", 1, true) ~= nil
+end, 100)
+local kept = false
+for _, diagnostic in ipairs(vim.diagnostic.get(run)) do
+  if diagnostic.lnum == 12 then kept = true end
+end
+record("running the first scenario keeps the second's failure", both and kept)
+record("the feature's lens sums the latest result of each scenario",
+  both and feature_lens:find("1 failed", 1, true) ~= nil, feature_lens)
 finish()

@@ -25,5 +25,16 @@ if [ ! -f "$NVIM_CHECK_OUT" ]; then
     cat "$work/nvim.log" >&2
     exit 1
 fi
+# A package whose command is not built: one plain sentence with the command that builds it, no Lua error.
+sed "s#/.build/release/feed-specs#/.build/not-built/feed-specs#" .ci/lsp/editors/init.lua > "$work/init-not-built.lua"
+said=$(timeout 30 nvim --headless -n -i NONE -u "$work/init-not-built.lua" \
+    --cmd "lua vim.notify = function(message) io.stdout:write('NOTIFY ' .. message .. '\\n') end" \
+    -c "qall!" "$work/check.feature" 2>&1 || true)
+if grep -q "^NOTIFY feed-specs: no server at .*swift build -c release --product feed-specs" <<<"$said" \
+    && ! grep -qi "stack traceback\|E5113" <<<"$said"; then
+    echo "ok   no built server: Neovim says so, with the command that builds it" >> "$NVIM_CHECK_OUT"
+else
+    echo "FAIL no built server: Neovim says so, with the command that builds it: $said" >> "$NVIM_CHECK_OUT"
+fi
 cat "$NVIM_CHECK_OUT"
 ! grep -q '^FAIL' "$NVIM_CHECK_OUT"

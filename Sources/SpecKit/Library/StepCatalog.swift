@@ -42,6 +42,8 @@ package struct StepCatalog: Sendable {
     package let problems: [StepLibraryError]
     /// The regular expressions of the library's own parameter types, by name.
     package let parameterTypes: [String: [String]]
+    /// The parameter types (built-in and the library's), to compile an expression as the library would.
+    package let registry: ParameterTypeRegistry
     /// The did-you-mean of the library alone (no used texts).
     private let suggester: StepSuggester
     /// The definitions' patterns, for completing a step being typed.
@@ -57,6 +59,7 @@ package struct StepCatalog: Sendable {
         var parameterTypes: [String: [String]] = [:]
         for case .parameterType(let type) in compiled.envelopes { parameterTypes[type.name] = type.regularExpressions }
         self.parameterTypes = parameterTypes
+        registry = library.parameterTypes
         suggester = compiled.suggester
         patterns = StepPatterns(
             definitions: definitions.map { .init(source: $0.pattern, isRegularExpression: $0.isRegularExpression) },

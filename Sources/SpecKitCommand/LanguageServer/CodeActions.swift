@@ -31,6 +31,8 @@ enum CodeActions {
         }
         guard let step = document.step(onLine: line), case .undefined = step.match else { return actions }
         let workspace = request.workspace
+        // Defined in the sources, not built yet (a rename, a step just written): nothing to fix here.
+        guard workspace.notBuiltYet(step.matchedText) == nil else { return actions }
         if step.texts.count <= 1 {
             let edits = SpecDocument.range(line: step.line, start: step.textStart, end: step.textEnd)
             // The closest replacement is the preferred fix. `isPreferred` is only ever sent as true: eglot 1.9 takes

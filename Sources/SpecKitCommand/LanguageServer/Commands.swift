@@ -6,8 +6,9 @@ import Foundation
 ///   from 0), in the background; the results come back into the file as diagnostics, code lens titles and inlay
 ///   hints. Answers at once with what it started.
 /// - `speckit.cancelRun`: cancels the run going on.
-/// - `speckit.showEdit [uri, line, what]`: shows Swift code a code action just wrote (the action's command, run
-///   after its edit): opens it at `line` (from 0) where the client can, and says where it is.
+/// - `speckit.showEdit [uri, line, what, code?]`: shows Swift code a code action just wrote (the action's command,
+///   run after its edit): opens it at `line` (from 0) where the client can, and says where it is; the step
+///   definitions in `code` (written from the line before `line`) count as defined, not built yet.
 enum Commands {
     typealias Command = @Sendable (_ arguments: [Any], _ workspace: Workspace) throws(ResponseError) -> Any
 
@@ -24,10 +25,22 @@ enum Commands {
             return NSNull()
         },
         "speckit.showEdit": { arguments, workspace throws(ResponseError) in
-            guard arguments.count == 3, let uri = arguments[0] as? String, let line = arguments[1] as? NSNumber,
-                let what = arguments[2] as? String
-            else { throw .invalidParams("speckit.showEdit takes a file's uri, a line (from 0) and what was written") }
-            workspace.showEdit(ShowEdit(uri: uri, line: max(line.intValue, 0), what: what))
+            guard arguments.count == 3 || arguments.count == 4, let uri = arguments[0] as? String,
+                let line = arguments[1] as? NSNumber, let what = arguments[2] as? String
+            else {
+                throw .invalidParams(
+                    "speckit.showEdit takes a file's uri, a line (from 0), what was written and the code written")
+            }
+            let line0 = max(line.intValue, 0)
+            if arguments.count == 4, let code = arguments[3] as? String, let url = URL(string: uri), url.isFileURL {
+                // The code starts with a line break at the line before `line`.
+                for var definition in SourceSteps.definitions(inSwift: code, file: url.path) {
+                    definition.line += line0 - 1
+                    workspace.sourceSteps.edited(definition)
+                }
+                workspace.swiftSourcesChanged()
+            }
+            workspace.showEdit(ShowEdit(uri: uri, line: line0, what: what))
             return NSNull()
         },
     ]

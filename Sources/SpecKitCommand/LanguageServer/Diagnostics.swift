@@ -48,6 +48,13 @@ struct Diagnostics {
             switch step.match {
             case .matched: continue
             case .undefined:
+                if let unbuilt = workspace.notBuiltYet(step.matchedText) {
+                    diagnostics.append(
+                        Self.diagnostic(
+                            line: step.line, start: step.textStart, end: step.textEnd, severity: 2,
+                            code: "not-built", message: unbuilt))
+                    continue
+                }
                 var message = "Undefined step: no step definition matches “\(step.matchedText)”."
                 var closest = suggestions.known(step.matchedText)
                 if closest == nil, budget > 0 {

@@ -206,10 +206,17 @@ final class LanguageServer {
                 _ = try? workspace.startRun(uri: uri, line: nil)
             }
         case "workspace/didChangeWatchedFiles":
-            // Specs changed on disk (a pull, a branch switch): completion and usage counts follow.
+            // Specs changed on disk (a pull, a branch switch): completion and usage counts follow. A Swift file
+            // changed: its step definitions are read again (steps defined there and not built yet).
             for change in params["changes"] as? [[String: Any]] ?? [] {
                 guard let changed = change["uri"] as? String else { continue }
-                if change["type"] as? Int == 3 { workspace.forgetFile(changed) } else { workspace.indexFile(changed) }
+                if changed.hasSuffix(".swift") {
+                    if workspace.sourceSteps.refresh(force: true) { workspace.swiftSourcesChanged() }
+                } else if change["type"] as? Int == 3 {
+                    workspace.forgetFile(changed)
+                } else {
+                    workspace.indexFile(changed)
+                }
             }
         default:
             break  // $/cancelRequest (read with its batch), $/setTrace, didSave...: nothing to do
@@ -236,7 +243,10 @@ final class LanguageServer {
                     [
                         "id": "speckit-spec-files", "method": "workspace/didChangeWatchedFiles",
                         "registerOptions": [
-                            "watchers": [["globPattern": "**/*.feature"], ["globPattern": "**/*.feature.md"]]
+                            "watchers": [
+                                ["globPattern": "**/*.feature"], ["globPattern": "**/*.feature.md"],
+                                ["globPattern": "**/*.swift"],
+                            ]
                         ],
                     ] as [String: Any]
                 ]

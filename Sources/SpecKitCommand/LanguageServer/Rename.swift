@@ -47,6 +47,15 @@ enum Rename {
             changes[edit.uri, default: []].append(edit.edit)
             // Shown after the answer, once the editor has applied the edit.
             workspace.post(ShowEdit(uri: edit.uri, line: edit.line, what: "Renamed the step definition"))
+            // The renamed steps are defined in the Swift text now, not built yet: a warning, never "undefined".
+            if let file = URL(string: edit.uri)?.path {
+                let pattern = workspace.catalog.definitions[definition].pattern
+                workspace.sourceSteps.edited(
+                    SourceSteps.Definition(
+                        pattern: cucumberLiteral(newText), isRegularExpression: false, file: file, line: edit.line + 1),
+                    replacing: pattern)
+                workspace.swiftSourcesChanged()
+            }
         } else if !newText.contains("<") {
             switch workspace.matches.match(newText, workspace.catalog) {
             case .matched(definition, _): break
@@ -105,8 +114,8 @@ enum Rename {
         _ newText: String, renaming text: String, definition: Int, _ workspace: Workspace
     ) throws(ResponseError) {
         for entry in workspace.indexedSpecs() {
-            for other in entry.steps where other.text == newText && !(other.text == text && other.definition == definition)
-            {
+            for other in entry.steps
+            where other.text == newText && !(other.text == text && other.definition == definition) {
                 let file = URL(string: entry.uri).map(\.lastPathComponent) ?? entry.uri
                 throw .failed(
                     "The step “\(newText)” at \(file):\(other.line + 1) is already written with that text: renaming "

@@ -66,6 +66,14 @@ extension Workspace {
     func startRun(uri: String, line: Int?) throws(ResponseError) -> String {
         guard let runner else { throw .failed("This server cannot run scenarios.") }
         guard let document = document(uri) else { throw .invalidParams("The document \(uri) is not open.") }
+        if let step = stepsToRun(document, line: line).first(where: { notBuiltYet($0.matchedText) != nil }),
+            let reason = notBuiltYet(step.matchedText)
+        {
+            // The command would run the code it was built with, without this step: say so instead.
+            let message = "Not run: “\(step.keyword)\(step.text)” (line \(step.line + 1)) is d" + reason.dropFirst()
+            show(message, type: 2)
+            return message
+        }
         cancelRun(quietly: true)
         let lines = line.map { [$0 + 1] } ?? []
         let title = Self.runTitle(document, line: line)
@@ -88,6 +96,16 @@ extension Workspace {
         runs.running = ScenarioRuns.Running(generation: generation, uri: uri, task: task, title: title)
         refreshLenses()
         return "Running \(title)…"
+    }
+
+    /// The steps a run of `document` (or of the scenario around `line`, with the background) would run.
+    private func stepsToRun(_ document: SpecDocument, line: Int?) -> [SpecDocument.StepOccurrence] {
+        guard let line, let feature = document.document?.feature else { return document.steps }
+        let starts = Self.scenarios(of: feature).map { $0.location.line - 1 }
+        guard let first = starts.first, line >= first else { return document.steps }
+        let start = starts.last { $0 <= line } ?? first
+        let end = starts.first { $0 > start } ?? Int.max
+        return document.steps.filter { $0.line < first || ($0.line >= start && $0.line < end) }
     }
 
     /// Cancels the run going on: its results are dropped (a step that ignores cancellation ends at its timeout,

@@ -74,6 +74,20 @@ struct SourcePaths {
         return resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// The folders of the targets that hold `definitions` in the opened package (`…/Sources/FeedAcceptance`);
+    /// none when the editor opened no folder.
+    func libraryTargets(_ definitions: [StepDefinitionInfo]) -> [String] {
+        guard let projectRoot else { return [] }
+        var folders = Set<String>()
+        for definition in definitions {
+            guard let relative = packageRelative(definition.location.filePath) else { continue }
+            let parts = relative.split(separator: "/")
+            guard parts.count >= 3, parts[0] == "Sources" else { continue }
+            folders.insert(URL(fileURLWithPath: projectRoot).appendingPathComponent("Sources/\(parts[1])").path)
+        }
+        return folders.sorted()
+    }
+
     /// The specs folder to read: `explicit` (`--specs`, relative to the opened package) when given; else the
     /// command's default in the opened package (a compiled-in absolute path made relative to its package
     /// first); the default as it is when the editor opened nothing.

@@ -57,7 +57,8 @@ struct StepWriter {
 
     /// The workspace edit inserting `snippets` (Swift code registered on `steps.`) into the target file, with the
     /// file's name and the command that shows the written code once the editor applied the edit
-    /// (`speckit.showEdit`); nil when there is no file to write into.
+    /// (`speckit.showEdit`, which also counts its definitions as written, not built yet); nil when there is no
+    /// file to write into.
     func insertion(of snippets: [String]) -> (file: String, edit: [String: Any], show: [String: Any])? {
         guard let path = targetFile(), FileManager.default.fileExists(atPath: path), !snippets.isEmpty else {
             return nil
@@ -78,7 +79,7 @@ struct StepWriter {
         let written = place.line + 1
         let show: [String: Any] = [
             "title": "Show the step definition", "command": "speckit.showEdit",
-            "arguments": [uri, written, "Wrote the step definition"],
+            "arguments": [uri, written, "Wrote the step definition", newText],
         ]
         return (URL(fileURLWithPath: path).lastPathComponent, edit, show)
     }

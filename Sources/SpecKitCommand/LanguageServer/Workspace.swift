@@ -31,6 +31,8 @@ final class Workspace {
     let matches = MatchMemo()
     var suggestions = EditorSuggestions()
     var sources = SourceFiles()
+    /// The step definitions the Swift sources register, for the steps defined there and not built yet.
+    var sourceSteps = SourceSteps()
     /// Runs the command's scenarios for the editor (nil: this server cannot run them).
     var runner: EditorRunner?
     /// Hands an event (a finished run) to the server's loop, from any thread.
@@ -61,6 +63,9 @@ final class Workspace {
     func start(workspace root: String?) {
         paths = SourcePaths(definitions: catalog.definitions, workspace: root)
         sources = SourceFiles()
+        sourceSteps = SourceSteps(
+            folders: paths.libraryTargets(catalog.definitions), definitions: catalog.definitions,
+            registry: catalog.registry)
         let folder = paths.specsFolder(explicit: explicitSpecs, default: defaultSpecs)
         for file in SpecPaths.specFiles(in: folder) { indexFile(URL(fileURLWithPath: file).absoluteString) }
     }
@@ -137,9 +142,25 @@ final class Workspace {
 
     // MARK: Diagnostics
 
-    /// Publishes the diagnostics of every open document whose text changed since they were last published.
+    /// Publishes the diagnostics of every open document whose text changed since they were last published, or of
+    /// every open document when the Swift sources' definitions changed on disk.
     func publishChanged() {
+        if sourceSteps.refresh() { swiftSourcesChanged() }
         for uri in openURIs where open[uri]?.published == false { publish(uri) }
+    }
+
+    /// The Swift sources' step definitions changed: every open document is diagnosed again.
+    func swiftSourcesChanged() {
+        for uri in open.keys { open[uri]?.published = false }
+    }
+
+    /// For a step the compiled library does not define: where the sources define it, not built yet, as a message
+    /// (`Defined in FeedSteps.swift:76, not built yet: …`); nil when they do not.
+    func notBuiltYet(_ text: String) -> String? {
+        guard let definition = sourceSteps.unbuiltMatches(text).first else { return nil }
+        let file = URL(fileURLWithPath: definition.file).lastPathComponent
+        return "Defined in \(file):\(definition.line), not built yet: build the command (swift build -c release "
+            + "--product \(name)) and restart the language server to use it."
     }
 
     /// Whether some published diagnostics still lack suggestions (worked out when the server is idle).
