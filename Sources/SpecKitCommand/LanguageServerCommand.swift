@@ -75,10 +75,25 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         if let warning = TestingIssueHandler.install().warning {
             StandardStreams.writeError("\(name) lsp: \(warning)\n")
         }
+        _ = fcntl(protocolOutput, F_SETFD, FD_CLOEXEC)  // a new build executed in this place gets it as its output
         let server = LanguageServer(
             connection: JSONRPCConnection(output: protocolOutput), catalog: catalog, languages: languages,
             specsPath: command.specsPath, explicitSpecs: parsed.value("--specs"), name: name)
         server.workspace.runner = editorRunner(languages: languages, languagesFile: parsed.value("--languages"))
+        if context.processArguments != nil {
+            // The process's own command line: `speckit.build` can build it and execute the new build in its place.
+            let path = RunnerSpawn.executablePath
+            server.workspace.executable = ServerBuild.Executable(
+                path: path, arguments: CommandLine.arguments,
+                modified: (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)
+            if let handover = context.environment[ServerHandover.variable] {
+                unsetenv(ServerHandover.variable)
+                server.resume = ServerHandover(readingAndRemoving: handover)
+                if server.resume == nil {
+                    StandardStreams.writeError("\(name) lsp: the session handed over in \(handover) cannot be read\n")
+                }
+            }
+        }
         return server.run()
     }
 }

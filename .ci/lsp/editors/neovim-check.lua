@@ -168,4 +168,29 @@ end
 record("running the first scenario keeps the second's failure", both and kept)
 record("the feature's lens sums the latest result of each scenario",
   both and feature_lens:find("1 failed", 1, true) ~= nil, feature_lens)
+
+-- speckit.build (the ⚒ lens runs it): the command is built, and the server restarts on the new build in its own
+-- place, taking the session over; the editor's client goes on as before.
+local messages = {}
+local show_message = vim.lsp.handlers["window/showMessage"]
+vim.lsp.handlers["window/showMessage"] = function(err, result, ctx, config)
+  table.insert(messages, result.message)
+  return show_message(err, result, ctx, config)
+end
+vim.lsp.buf.execute_command({ command = "speckit.build", arguments = {} })
+local restarted = vim.wait(300000, function()
+  for _, message in ipairs(messages) do
+    if message:find("^Restarted feed%-specs lsp on its new build") or message:find("^The build") then return true end
+  end
+  return false
+end, 100)
+record("speckit.build builds and restarts the server on the new build", restarted
+  and messages[#messages]:find("^Restarted") ~= nil, table.concat(messages, " | "))
+local after = vim.lsp.buf_request_sync(run, "textDocument/hover",
+  { textDocument = { uri = vim.uri_from_bufnr(run) }, position = { line = 5, character = 12 } }, 10000)
+local answered = false
+for _, answer in pairs(after or {}) do
+  if answer.result and answer.result.contents.value:find("the cache is empty", 1, true) then answered = true end
+end
+record("after the restart the same client gets answers", answered)
 finish()

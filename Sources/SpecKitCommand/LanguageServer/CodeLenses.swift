@@ -3,7 +3,9 @@ import Messages
 
 /// `textDocument/codeLens`: "Run" above the feature, each scenario, each outline ("Run all 3 examples") and each
 /// examples row, with the last run's result beside it while its lines are unchanged ("✓ passed · 12 ms"); while a
-/// run of the document goes on, "Running… (cancel)". Each runs `speckit.run` (or `speckit.cancelRun`).
+/// run of the document goes on, "Running… (cancel)". Each runs `speckit.run` (or `speckit.cancelRun`). When the
+/// document has steps defined in Swift and not built yet, or the command was rebuilt since the server started,
+/// "⚒ Build" runs `speckit.build`.
 enum CodeLenses {
     static func respond(_ request: Request) -> Any {
         guard let document = request.document, let feature = document.document?.feature else { return [Any]() }
@@ -39,6 +41,17 @@ enum CodeLenses {
                     ] as [String: Any],
                 ])
         }
+        if let building = workspace.building {
+            let done = building.percentage.map { " \($0)%" } ?? ""
+            lenses.append(buildLens(line: featureLine, title: "⚒ Building \(workspace.name)…\(done)"))
+        } else if workspace.executable != nil,
+            workspace.executableChanged
+                || document.steps.contains(where: { step in
+                    if case .undefined = step.match { workspace.notBuiltYet(step.matchedText) != nil } else { false }
+                })
+        {
+            lenses.append(buildLens(line: featureLine, title: "⚒ Build \(workspace.name): steps not built yet"))
+        }
         let scenarios = Workspace.scenarios(of: feature)
         lens(
             line: featureLine, title: "▶ Run \(scenarios.count == 1 ? "the scenario" : "all scenarios")",
@@ -54,5 +67,12 @@ enum CodeLenses {
             }
         }
         return lenses
+    }
+
+    private static func buildLens(line: Int, title: String) -> [String: Any] {
+        [
+            "range": SpecDocument.range(line: line, start: 0, end: 0),
+            "command": ["title": title, "command": "speckit.build", "arguments": [Any]()] as [String: Any],
+        ]
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 ///   from 0), in the background; the results come back into the file as diagnostics, code lens titles and inlay
 ///   hints. Answers at once with what it started.
 /// - `speckit.cancelRun`: cancels the run going on.
+/// - `speckit.build`: builds the command (`swift build -c release --product NAME` in its package), with progress,
+///   and restarts the server on the new build (`ServerBuild`).
 /// - `speckit.showEdit [uri, line, what, code?]`: shows Swift code a code action just wrote (the action's command,
 ///   run after its edit): opens it at `line` (from 0) where the client can, and says where it is; the step
 ///   definitions in `code` (written from the line before `line`) count as defined, not built yet.
@@ -19,6 +21,9 @@ enum Commands {
             }
             let line = (arguments.dropFirst().first as? NSNumber)?.intValue
             return try workspace.startRun(uri: uri, line: line.flatMap { $0 >= 0 ? $0 : nil })
+        },
+        "speckit.build": { _, workspace throws(ResponseError) in
+            try workspace.startBuild()
         },
         "speckit.cancelRun": { _, workspace in
             workspace.cancelRun()

@@ -34,18 +34,73 @@ final class JSONRPCConnection: @unchecked Sendable {
     static let maximumBodySize = 64 << 20
 
     private let input: Int32
-    private let output: Int32
+    /// The descriptor frames are written to (the process's standard output, set apart from what steps print).
+    let output: Int32
     private var buffer: [UInt8] = []
     private var position = 0
+    /// Where the frame being read starts in `buffer`: what is unread when reading stops.
+    private var frameStart = 0
     private var ended = false
+    /// A pipe whose write end stops reading (`stopReading`), for handing the connection to a new server process.
+    private let wake: (read: Int32, write: Int32)?
+    private let stopped = Atomic<Bool>(false)
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
         self.output = output
+        var ends: [Int32] = [0, 0]
+        wake = pipe(&ends) == 0 ? (ends[0], ends[1]) : nil
+        if let wake {
+            _ = fcntl(wake.read, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(wake.write, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    deinit {
+        if let wake {
+            close(wake.read)
+            close(wake.write)
+        }
+    }
+
+    /// Makes the reading thread stop at once: `read()` returns `.end`, and `unread` holds the bytes of every frame
+    /// not read whole. From any thread.
+    func stopReading() {
+        stopped.store(true, ordering: .sequentiallyConsistent)
+        if let wake {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+        }
+    }
+
+    /// Whether reading ended because `stopReading` asked.
+    var stoppedReading: Bool { stopped.load(ordering: .sequentiallyConsistent) }
+
+    /// The bytes read from the input and not yet returned as whole frames (after `stopReading`).
+    var unread: [UInt8] { Array(buffer[min(frameStart, buffer.count)...]) }
+
+    /// Reading goes on after a `stopReading` (the hand-over failed), from the frame it stopped in.
+    func resumeReading() {
+        if let wake {
+            var byte: UInt8 = 0
+            let flags = fcntl(wake.read, F_GETFL)
+            _ = fcntl(wake.read, F_SETFL, flags | O_NONBLOCK)
+            while systemRead(wake.read, &byte, 1) > 0 {}
+            _ = fcntl(wake.read, F_SETFL, flags)
+        }
+        position = frameStart
+        ended = false
+        stopped.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Bytes read by an earlier server process, to be read first.
+    func prepend(_ bytes: [UInt8]) {
+        buffer.insert(contentsOf: bytes, at: position)
     }
 
     /// The next message, or why a frame was malformed, or the end of the input.
     func read() -> Incoming {
+        frameStart = position
         let header: String
         switch readHeader() {
         case .end: return .end
@@ -239,6 +294,7 @@ final class JSONRPCConnection: @unchecked Sendable {
     private func skip(_ count: Int) -> Bool {
         var remaining = count
         while remaining > 0 {
+            frameStart = position  // a frame too long to keep: its bytes are dropped as they come
             if position == buffer.count, !fill() { return false }
             let taken = min(remaining, buffer.count - position)
             position += taken
@@ -247,18 +303,29 @@ final class JSONRPCConnection: @unchecked Sendable {
         return true
     }
 
-    /// Reads more input; false at its end.
+    /// Reads more input; false at its end, or when reading is stopped.
     private func fill() -> Bool {
-        if ended { return false }
-        if position > 0 && position == buffer.count {
+        if ended || stoppedReading { return false }
+        if frameStart > 0 && frameStart == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             position = 0
-        } else if position > 1 << 20 {
-            buffer.removeFirst(position)
-            position = 0
+            frameStart = 0
+        } else if frameStart > 1 << 20 {
+            buffer.removeFirst(frameStart)
+            position -= frameStart
+            frameStart = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
+            if let wake {
+                var descriptors = [
+                    pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&descriptors, 2, -1)
+                if ready < 0 && errno == EINTR { continue }
+                if stoppedReading || descriptors[1].revents != 0 { return false }
+            }
             let count = chunk.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {

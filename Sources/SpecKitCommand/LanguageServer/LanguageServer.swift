@@ -68,6 +68,12 @@ final class LanguageServer {
     let workspace: Workspace
     private let connection: JSONRPCConnection
     private var state = State.starting
+    /// The client's `initialize` parameters, for a new server process to take the session over.
+    private var initializeParams: [String: Any] = [:]
+    /// The session an earlier server process handed over (`speckit.build`), taken over when the loop starts.
+    var resume: ServerHandover?
+    /// What a new server process is to say once the current batch is handled: the server restarts on its new build.
+    private var handOver: String?
 
     /// A server for `catalog`'s library. `specsPath` is the command's default specs folder, `explicitSpecs` the
     /// one `--specs` gave; both are looked for in the package the editor opens.
@@ -84,9 +90,19 @@ final class LanguageServer {
     /// Serves until the client sends `exit` or goes away; returns the process's exit status (0 after a
     /// `shutdown`, 1 otherwise, as the protocol asks).
     func run() -> Int32 {
-        let queue = MessageQueue.reading(connection)
-        workspace.post = { event in queue.put(.local(event)) }
+        var queue: MessageQueue
+        if let resume {
+            queue = takeOver(resume)
+        } else {
+            queue = MessageQueue.reading(connection)
+        }
+        workspace.post = { [queue] event in queue.put(.local(event)) }
         while true {
+            if let message = handOver {
+                handOver = nil
+                queue = handingOver(queue, message: message)
+                workspace.post = { [queue] event in queue.put(.local(event)) }
+            }
             let idle = workspace.awaitsSuggestions
             let batch = queue.takeAll(waiting: !idle)
             if batch.isEmpty {
@@ -103,6 +119,9 @@ final class LanguageServer {
                 case .local(let event):
                     if let finished = event as? RunFinished { workspace.finishRun(finished) }
                     if let edit = event as? ShowEdit { workspace.showEdit(edit) }
+                    if let build = event as? ServerBuild.Event, let message = workspace.buildEvent(build) {
+                        handOver = message  // once the rest of the batch is handled
+                    }
                 case .malformed(let reason):
                     workspace.log("ignored \(reason)")
                     connection.send(Self.error(id: nil, code: -32700, message: "Parse error: \(reason)"))
@@ -117,6 +136,49 @@ final class LanguageServer {
             }
             if state == .running { workspace.publishChanged() }
         }
+    }
+
+    /// Starts where an earlier server process left the session: the client's capabilities and settings, its open
+    /// documents, then the messages it had read and not handled, and the rest of the input.
+    private func takeOver(_ resume: ServerHandover) -> MessageQueue {
+        state = .running
+        initializeParams = resume.initialize
+        workspace.capabilities = ClientCapabilities(resume.initialize["capabilities"] as? [String: Any])
+        _ = workspace.settings.update(resume.initialize["initializationOptions"])
+        _ = workspace.settings.update(resume.settings)
+        workspace.start(workspace: Self.workspaceRoot(resume.initialize))
+        for document in resume.documents {
+            workspace.open(uri: document.uri, text: document.text, version: document.version)
+        }
+        connection.prepend(resume.unread)
+        workspace.show(resume.message)
+        workspace.refreshLenses()
+        return MessageQueue.reading(connection, first: resume.pending)
+    }
+
+    /// Hands the session to the server's new build, executed in this process's place; when that fails, says why
+    /// and goes on reading (the queue returned).
+    private func handingOver(_ queue: MessageQueue, message: String) -> MessageQueue {
+        guard let executable = workspace.executable else { return queue }
+        workspace.cancelRun(quietly: true)
+        connection.stopReading()
+        var pending: [Any] = []
+        reading: while true {
+            for incoming in queue.takeAll(waiting: true) {
+                switch incoming {
+                case .message(let value): pending.append(value)
+                case .end: break reading
+                case .malformed, .local: continue  // a malformed frame was answered; a late event is moot
+                }
+            }
+        }
+        let handover = ServerHandover(
+            initialize: initializeParams, settings: workspace.settings.dictionary,
+            documents: workspace.openDocuments, pending: pending, unread: connection.unread, message: message)
+        let failure = handover.execute(executable, protocolOutput: connection.output)
+        workspace.show("\(workspace.name) lsp was built but not restarted: \(failure)", type: 1)
+        connection.resumeReading()
+        return MessageQueue.reading(connection, first: pending)
     }
 
     /// The ids of requests the batch cancels (`$/cancelRequest`): answered as cancelled, not worked out.
@@ -150,6 +212,7 @@ final class LanguageServer {
         switch (state, method) {
         case (.starting, "initialize"):
             state = .running
+            initializeParams = params
             workspace.capabilities = ClientCapabilities(params["capabilities"] as? [String: Any])
             for refused in workspace.settings.update(params["initializationOptions"]) {
                 workspace.show(refused, type: 1)

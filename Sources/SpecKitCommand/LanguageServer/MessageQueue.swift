@@ -16,9 +16,11 @@ final class MessageQueue: @unchecked Sendable {
         self.capacity = max(capacity, 1)
     }
 
-    /// Reads `connection` on a thread of its own until its input ends.
-    static func reading(_ connection: JSONRPCConnection, capacity: Int = 256) -> MessageQueue {
-        let queue = MessageQueue(capacity: capacity)
+    /// Reads `connection` on a thread of its own until its input ends (or reading is stopped); `first` are taken
+    /// before anything read (the messages an earlier server process had read and not handled).
+    static func reading(_ connection: JSONRPCConnection, first: [Any] = [], capacity: Int = 256) -> MessageQueue {
+        let queue = MessageQueue(capacity: max(capacity, first.count + 1))
+        queue.items = first.map { .message($0) }
         let thread = Thread {
             while true {
                 let message = connection.read()

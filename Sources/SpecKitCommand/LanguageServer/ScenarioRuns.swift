@@ -74,6 +74,14 @@ extension Workspace {
             show(message, type: 2)
             return message
         }
+        if executableChanged {
+            // The runner processes are this executable, which is another program on disk now.
+            let message =
+                "Not run: \(name) was rebuilt since this server started. Run “speckit.build” (the ⚒ lens) to "
+                + "restart the server on the new build, then run again."
+            show(message, type: 2)
+            return message
+        }
         cancelRun(quietly: true)
         let lines = line.map { [$0 + 1] } ?? []
         let title = Self.runTitle(document, line: line)

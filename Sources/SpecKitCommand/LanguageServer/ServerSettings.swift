@@ -14,6 +14,14 @@ struct ServerSettings {
     /// The variant runs from the editor use (`variant`, e.g. the feed's `sqlite` store), nil for the default.
     var variant: String?
 
+    /// The settings as `update` reads them, for a new server process to take over.
+    var dictionary: [String: Any] {
+        var settings: [String: Any] = ["runOnSave": runOnSave, "timeout": timeout]
+        settings["stepFile"] = stepFile ?? ""
+        settings["variant"] = variant ?? ""
+        return settings
+    }
+
     /// Reads the settings in `value`, keeping the current ones it does not name, and the current ones for those
     /// it names with a value out of range or of the wrong type. Returns what was refused, one message each, naming
     /// the setting (`speckit.timeout 1e+17: expected ...`), for the editor to show.

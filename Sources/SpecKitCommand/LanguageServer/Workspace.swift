@@ -39,6 +39,12 @@ final class Workspace {
     var post: @Sendable (any Sendable) -> Void = { _ in }
     /// The runs started from the editor and their results.
     var runs = ScenarioRuns()
+    /// The server's own executable (nil: it cannot build and restart itself, as in tests).
+    var executable: ServerBuild.Executable?
+    /// The build going on (`speckit.build`) and its progress token.
+    var building: (process: Process, token: String?, percentage: Int?)?
+    /// How many requests the server sent the client (their ids).
+    private var requestsSent = 0
     /// How many `window/showDocument` requests were sent (their ids).
     private var showDocumentRequests = 0
     /// The document and line of the last `prepareRename`: a rename there renames the whole text it was given.
@@ -111,6 +117,11 @@ final class Workspace {
     }
 
     var openURIs: [String] { open.keys.sorted() }
+
+    /// The open documents as the editor has them, for a new server process to take over.
+    var openDocuments: [(uri: String, text: String, version: Int?)] {
+        openURIs.compactMap { uri in open[uri].map { (uri, $0.text, $0.version) } }
+    }
 
     /// The open document `uri`, read from its newest text.
     func document(_ uri: String) -> SpecDocument? {
@@ -232,6 +243,15 @@ final class Workspace {
         ])
     }
 
+    /// Sends the client a request whose answer the server does not need; returns its id.
+    @discardableResult
+    func request(_ method: String, _ params: [String: Any]) -> String {
+        requestsSent += 1
+        let id = "speckit-\(requestsSent)"
+        connection.send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        return id
+    }
+
     func log(_ text: String) {
         FileHandle.standardError.write(Data("\(name) lsp: \(text)\n".utf8))
     }
@@ -256,6 +276,8 @@ struct ClientCapabilities {
     var refreshesInlayHints = false
     /// Whether the client opens a document when asked to (`window/showDocument`).
     var showsDocuments = false
+    /// Whether the client shows progress the server reports (`window/workDoneProgress`).
+    var showsProgress = false
     /// Whether hovers are Markdown (the client's first `hover.contentFormat`, or none given); else plain text.
     var markdownHover = true
 
@@ -272,6 +294,7 @@ struct ClientCapabilities {
         refreshesInlayHints = (workspace?["inlayHint"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
         let window = capabilities?["window"] as? [String: Any]
         showsDocuments = (window?["showDocument"] as? [String: Any])?["support"] as? Bool ?? false
+        showsProgress = window?["workDoneProgress"] as? Bool ?? false
         let formats = (textDocument?["hover"] as? [String: Any])?["contentFormat"] as? [String]
         markdownHover = formats?.first.map { $0 == "markdown" } ?? true
     }
