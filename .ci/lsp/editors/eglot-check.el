@@ -3,7 +3,7 @@
 ;;; completion with C-M-i (one candidate, several: the common part, then a choice in *Completions*); definition;
 ;;; the preferred quick fix; writing the step (the Swift file shown); rename at a word; running the scenario at
 ;;; point with C-c C-r (the reason first, another scenario's results kept); a folder without Sources/ (nothing
-;;; edited outside it); a package not built yet. Prints `ok`/`FAIL` lines; saves nothing.
+;;; edited outside it); a rename saved then a new server before a rebuild; a package not built yet. Prints `ok`/`FAIL` lines; saves nothing.
 (require 'eglot)
 (require 'xref)
 (require 'flymake)
@@ -51,6 +51,7 @@
        (run-file (expand-file-name (cadr command-line-args-left)))
        (bare-file (expand-file-name (nth 2 command-line-args-left)))
        (unbuilt-file (expand-file-name (nth 3 command-line-args-left)))
+       (clone-file (expand-file-name (nth 4 command-line-args-left)))
        (swift-file (expand-file-name "Sources/FeedAcceptance/FeedSteps.swift"
                                      (locate-dominating-file check-file "Package.swift"))))
   (check "eglot connects" (open-with-eglot check-file))
@@ -158,6 +159,25 @@
     (check "no folder Sources/: renaming a step whose definition is outside it is refused, with the reason"
            (and refused (string-match-p "outside the folder the editor opened" refused)) refused))
   (set-buffer-modified-p nil)
+
+  ;; A rename saved (C-x s), then a new server before any rebuild: the renamed step is defined in Swift, not built
+  ;; yet (a warning), never undefined.
+  (open-with-eglot clone-file)
+  (goto-line-column 3 24)
+  (eglot-rename "launches")
+  (check "in a clone: rename at a word" (string= (line-text) "    When the customer launches the feed") (line-text))
+  ;; Only this clone's buffers are saved (C-x s would offer every changed buffer; the earlier checks' changes to
+  ;; this repository's files are never saved).
+  (let ((clone (file-name-directory (directory-file-name (file-name-directory clone-file)))))
+    (save-some-buffers t (lambda () (and buffer-file-name (string-prefix-p clone buffer-file-name)))))
+  (eglot-reconnect (eglot-current-server))
+  (wait-until #'eglot-current-server 20)
+  (flymake-start)
+  (let ((warning (and (wait-until (lambda () (diagnostic-at 3)) 20) (diagnostic-at 3))))
+    (check "... saved, and a new server before a rebuild: a warning, not built yet, never undefined"
+           (and warning (eq (flymake-diagnostic-type warning) 'eglot-warning)
+                (string-match-p "Defined in FeedSteps.swift:[0-9]+, not built yet" (flymake-diagnostic-text warning)))
+           (and warning (list (flymake-diagnostic-type warning) (flymake-diagnostic-text warning)))))
 
   ;; A package whose command is not built: a plain sentence with the command that builds it.
   (find-file unbuilt-file)

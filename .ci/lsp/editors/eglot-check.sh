@@ -3,6 +3,15 @@
 # (Debian 12: apt-get install emacs-nox elpa-eglot) and .build/release/feed-specs (or FEED_SPECS_BUILD=debug).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+# The checks edit buffers as a person does and must never save this repository's files.
+before=$(git status --porcelain -- Sources Specs 2>/dev/null || true)
+untouched() {
+    if [ "$(git status --porcelain -- Sources Specs 2>/dev/null || true)" != "$before" ]; then
+        echo "FAIL the check changed this repository's Sources or Specs on disk" >&2
+        exit 1
+    fi
+}
+trap untouched EXIT
 build=${FEED_SPECS_BUILD:-release}
 work=.build/eglot-check
 rm -rf "$work"
@@ -17,7 +26,14 @@ printf 'Feature: Run from Emacs\n  Background:\n    Given the customer doesn'"'"
 # the command's build linked in: its steps are defined in a clone elsewhere, which must not be edited.
 bare=$(mktemp -d /tmp/eglot-bare.XXXXXX)
 unbuilt=$(mktemp -d /tmp/eglot-unbuilt.XXXXXX)
-trap 'rm -rf "$bare" "$unbuilt"' EXIT
+# A clone with the step library's source, where a rename is saved and the server started again before a rebuild.
+clone=$(mktemp -d /tmp/eglot-clone.XXXXXX)
+trap 'rm -rf "$bare" "$unbuilt" "$clone"; untouched' EXIT
+mkdir -p "$clone/Specs" "$clone/Sources/FeedAcceptance" "$clone/.build/$build"
+cp Package.swift "$clone/Package.swift"
+cp Sources/FeedAcceptance/FeedSteps.swift "$clone/Sources/FeedAcceptance/FeedSteps.swift"
+ln -s "$PWD/.build/$build/feed-specs" "$clone/.build/$build/feed-specs"
+printf 'Feature: Clone\n  Scenario: c\n    When the customer opens the feed\n' > "$clone/Specs/clone.feature"
 printf '// swift-tools-version: 6.0\n' > "$unbuilt/Package.swift"
 printf 'Feature: Not built\n' > "$unbuilt/unbuilt.feature"
 mkdir -p "$bare/Specs" "$bare/.build/$build"
@@ -28,4 +44,5 @@ printf 'Feature: Bare\n  Scenario: b\n    When the customer scrolls 3 times\n   
 emacs --version | head -1
 eglot=$(ls -d /usr/share/emacs/site-lisp/elpa/eglot-* 2>/dev/null | tail -1 || true)
 EGLOT_SETTINGS="$work/eglot.el" timeout 180 emacs --batch -Q ${eglot:+-L "$eglot"} -l .ci/lsp/editors/eglot-check.el \
-    "$work/check.feature" "$work/run.feature" "$bare/Specs/bare.feature" "$unbuilt/unbuilt.feature"
+    "$work/check.feature" "$work/run.feature" "$bare/Specs/bare.feature" "$unbuilt/unbuilt.feature" \
+    "$clone/Specs/clone.feature"

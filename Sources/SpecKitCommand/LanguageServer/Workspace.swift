@@ -170,8 +170,9 @@ final class Workspace {
     func notBuiltYet(_ text: String) -> String? {
         guard let definition = sourceSteps.unbuiltMatches(text).first else { return nil }
         let file = URL(fileURLWithPath: definition.file).lastPathComponent
-        return "Defined in \(file):\(definition.line), not built yet: build the command (swift build -c release "
-            + "--product \(name)) and restart the language server to use it."
+        let configuration = executable?.buildPlace?.configuration ?? "release"
+        return "Defined in \(file):\(definition.line), not built yet: build it with the ⚒ lens (speckit.build), or "
+            + "swift build -c \(configuration) --product \(name) and a restart of the language server."
     }
 
     /// Whether some published diagnostics still lack suggestions (worked out when the server is idle).
