@@ -100,7 +100,9 @@ if "Expectation failed: (world.value → 3) == (expected → 4)" not in failed["
     fail(f"the #expect failure is not in the diagnostic: {failed}")
 if "at FailureAcceptance/FailureSteps.swift:" not in failed["message"]:
     fail(f"the diagnostic does not name the Swift line: {failed}")
-print("lsp-check: a failed #expect run from the editor fails its step:", failed["message"].splitlines()[1])
+if not failed["message"].startswith("Expectation failed: (world.value → 3) == (expected → 4) — FailureSteps.swift:"):
+    fail(f"the diagnostic does not start with the reason and the Swift place: {failed}")
+print("lsp-check: a failed #expect run from the editor fails its step:", failed["message"].splitlines()[0])
 
 # A step that hangs is ended by the timeout; meanwhile the server answers at once.
 started = time.monotonic()
@@ -109,8 +111,10 @@ hover = request("textDocument/hover", {"textDocument": {"uri": uri}, "position":
 wait(lambda m: m.get("id") == hover, timeout=5, what="hover answer during a run")
 answered = time.monotonic() - started
 message = wait(lambda m: m.get("method") == "window/showMessage" and "Ran " in m["params"]["message"], what="run")
-(timed_out,) = run_diagnostics()
-if "timed out after 1 s" not in timed_out["message"]:
+# The earlier scenario's failure stays beside this one (a run keeps the other scenarios' results).
+hang_line = line_of("When the step hangs")
+timed_out = [d for d in run_diagnostics() if d["range"]["start"]["line"] == hang_line]
+if len(timed_out) != 1 or "timed out after 1 s" not in timed_out[0]["message"]:
     fail(f"the hanging step did not time out: {timed_out}")
 print(f"lsp-check: a hanging step timed out after {time.monotonic() - started:.1f} s; hover answered in "
       f"{answered * 1000:.0f} ms meanwhile")
