@@ -153,7 +153,7 @@ struct FeedCommandRunTests {
     @Test(arguments: StoreKind.persistent)
     func `load shows the remote feed, then the cached feed offline, then the error once seven days have passed`(
         kind: StoreKind
-    ) throws {
+    ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = kind.location(in: directory.url).path
@@ -161,12 +161,13 @@ struct FeedCommandRunTests {
         let url = server.url("/feed.json").absoluteString
         let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
 
-        let online = try BuiltExecutable.feed.run(["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
+        let online = try await BuiltExecutable.feed.run(
+            ["load", "--url", url, "--now", "2025-05-01T12:00:00Z"] + common)
         server.stop()
         let unreachable = unreachableURL.absoluteString
-        let offline = try BuiltExecutable.feed.run(
+        let offline = try await BuiltExecutable.feed.run(
             ["load", "--url", unreachable, "--now", "2025-05-08T11:59:59Z"] + common)
-        let expired = try BuiltExecutable.feed.run(
+        let expired = try await BuiltExecutable.feed.run(
             ["load", "--url", unreachable, "--now", "2025-05-08T12:00:00Z"] + common)
 
         #expect(online.status == 0)
@@ -177,8 +178,8 @@ struct FeedCommandRunTests {
         #expect(expired.output == "Couldn't connect to server\n")
     }
 
-    @Test func `load with the memory store shows the error message when offline`() throws {
-        let outcome = try BuiltExecutable.feed.run([
+    @Test func `load with the memory store shows the error message when offline`() async throws {
+        let outcome = try await BuiltExecutable.feed.run([
             "load", "--url", unreachableURL.absoluteString, "--store", "memory", "--timeout", "5",
         ])
 
@@ -186,11 +187,11 @@ struct FeedCommandRunTests {
         #expect(outcome.output == "Couldn't connect to server\n")
     }
 
-    @Test func `load reads the photo list contract`() throws {
+    @Test func `load reads the photo list contract`() async throws {
         let server = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
         defer { server.stop() }
 
-        let outcome = try BuiltExecutable.feed.run([
+        let outcome = try await BuiltExecutable.feed.run([
             "load", "--url", server.url().absoluteString, "--contract", "photos", "--store", "memory",
         ])
 
@@ -198,18 +199,18 @@ struct FeedCommandRunTests {
         #expect(outcome.output == "ph1\tPhoto ph1\tPorto, Portugal\thttps://cdn.test.example/ph1.jpg?w=1080\n")
     }
 
-    @Test func `validate deletes an expired cache and says the cache is empty`() throws {
+    @Test func `validate deletes an expired cache and says the cache is empty`() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("feed.json").path
         let server = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
-        _ = try BuiltExecutable.feed.run([
+        _ = try await BuiltExecutable.feed.run([
             "load", "--url", server.url().absoluteString, "--path", path, "--now", "2025-05-01T12:00:00Z",
         ])
         server.stop()
 
-        let fresh = try BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-02T12:00:00Z"])
-        let expired = try BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-08T12:00:00Z"])
+        let fresh = try await BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-02T12:00:00Z"])
+        let expired = try await BuiltExecutable.feed.run(["validate", "--path", path, "--now", "2025-05-08T12:00:00Z"])
 
         #expect(fresh.status == 0)
         #expect(fresh.output == "The cache holds 2 images saved 2025-05-01T12:00:00Z.\n")
@@ -218,22 +219,22 @@ struct FeedCommandRunTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func `validate reports a deletion failure with exit status 1`() throws {
+    @Test func `validate reports a deletion failure with exit status 1`() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("feed.json")
         try FileManager.default.createDirectory(
             at: path.appendingPathComponent("occupied"), withIntermediateDirectories: true)
 
-        let outcome = try BuiltExecutable.feed.run(["validate", "--path", path.path])
+        let outcome = try await BuiltExecutable.feed.run(["validate", "--path", path.path])
 
         #expect(outcome.status == 1)
         #expect(outcome.errorOutput.contains(path.path))
     }
 
     @Test(arguments: [["load"], ["load", "--url", "x://"], ["fetch"], []])
-    func `bad arguments print one error line and the usage, with exit status 2`(arguments: [String]) throws {
-        let outcome = try BuiltExecutable.feed.run(arguments)
+    func `bad arguments print one error line and the usage, with exit status 2`(arguments: [String]) async throws {
+        let outcome = try await BuiltExecutable.feed.run(arguments)
 
         let lines = outcome.errorOutput.split(separator: "\n")
         #expect(outcome.status == 2)
@@ -245,13 +246,13 @@ struct FeedCommandRunTests {
     @Test(arguments: StoreKind.persistent)
     func `a save that fails on a full disk keeps the old cache and warns, and the feed is still shown`(
         kind: StoreKind
-    ) throws {
+    ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = kind.location(in: directory.url).path
         let first = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
         let common = ["--store", kind.rawValue, "--path", path, "--timeout", "5"]
-        _ = try BuiltExecutable.feed.run(
+        _ = try await BuiltExecutable.feed.run(
             ["load", "--url", first.url().absoluteString, "--now", "2025-05-01T12:00:00Z"] + common)
         first.stop()
         let second = try LoopbackServer { _ in .respond(status: 200, body: json([photoJSON(id: "ph1")])) }
@@ -259,11 +260,11 @@ struct FeedCommandRunTests {
         let unreachable = unreachableURL.absoluteString
 
         // No file may grow past 0 bytes: every write fails as on a full disk (EFBIG instead of ENOSPC).
-        let full = try BuiltExecutable.feed.run(
+        let full = try await BuiltExecutable.feed.run(
             ["load", "--url", secondURL, "--contract", "photos", "--now", "2025-05-02T12:00:00Z"] + common,
             fileSizeLimitBlocks: 0)
         second.stop()
-        let offline = try BuiltExecutable.feed.run(
+        let offline = try await BuiltExecutable.feed.run(
             ["load", "--url", unreachable, "--now", "2025-05-02T12:00:00Z"] + common)
 
         #expect(full.status == 0)
@@ -274,12 +275,12 @@ struct FeedCommandRunTests {
         #expect(offline.output.split(separator: "\n").map(String.init) == Self.expectedLines)
     }
 
-    @Test func `a server that drips its answer is given up after --timeout, and the cache is shown`() throws {
+    @Test func `a server that drips its answer is given up after --timeout, and the cache is shown`() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("feed.json").path
         let good = try LoopbackServer { _ in .respond(status: 200, body: Self.payload) }
-        _ = try BuiltExecutable.feed.run(["load", "--url", good.url().absoluteString, "--path", path])
+        _ = try await BuiltExecutable.feed.run(["load", "--url", good.url().absoluteString, "--path", path])
         good.stop()
         // One byte every half second: each read arrives well within the timeout, the whole answer takes 300 s.
         let dripping = try LoopbackServer { _ in
@@ -287,7 +288,7 @@ struct FeedCommandRunTests {
         }
         defer { dripping.stop() }
 
-        let outcome = try BuiltExecutable.feed.run([
+        let outcome = try await BuiltExecutable.feed.run([
             "load", "--url", dripping.url().absoluteString, "--path", path, "--timeout", "2",
         ])
 
@@ -296,13 +297,13 @@ struct FeedCommandRunTests {
         #expect(outcome.errorOutput.contains("could not be loaded: no complete answer in time"))
     }
 
-    @Test func `a feed larger than --max-size is refused with a warning naming the limit`() throws {
+    @Test func `a feed larger than --max-size is refused with a warning naming the limit`() async throws {
         let server = try LoopbackServer { _ in .endlessChunks(chunk: Data(repeating: 32, count: 16 * 1024)) }
         defer { server.stop() }
 
         // Unbounded, this body took gigabytes within seconds: under a 1 GB limit (virtual memory) the process would
         // crash. Bounded, it ends normally.
-        let outcome = try BuiltExecutable.feed.run(
+        let outcome = try await BuiltExecutable.feed.run(
             ["load", "--url", server.url().absoluteString, "--store", "memory", "--max-size", "256KB"],
             memoryLimitKB: 1_000_000)
 
@@ -311,14 +312,16 @@ struct FeedCommandRunTests {
         #expect(outcome.errorOutput.contains("sent a body larger than 262144 bytes"))
     }
 
-    @Test func `terminal control characters from the server are escaped, not printed`() throws {
+    @Test func `terminal control characters from the server are escaped, not printed`() async throws {
         let hostile = Data(
             #"{"items": [{"id": "3C1D5E7F-9A2B-4C6D-8E0F-1A3B5C7D9E11", "description": "\u001b[2J\u001b]0;owned\u0007bell", "location": "\u009b31m", "image": "https://images.test.example/x.jpg"}]}"#
                 .utf8)
         let server = try LoopbackServer { _ in .respond(status: 200, body: hostile) }
         defer { server.stop() }
 
-        let outcome = try BuiltExecutable.feed.run(["load", "--url", server.url().absoluteString, "--store", "memory"])
+        let outcome = try await BuiltExecutable.feed.run([
+            "load", "--url", server.url().absoluteString, "--store", "memory",
+        ])
 
         #expect(outcome.status == 0)
         #expect(!outcome.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
@@ -327,13 +330,13 @@ struct FeedCommandRunTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `a cache path that is a FIFO is an error, not a hang`(kind: StoreKind) throws {
+    func `a cache path that is a FIFO is an error, not a hang`(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("cache.fifo").path
         #expect(mkfifo(path, 0o600) == 0)
 
-        let outcome = try BuiltExecutable.feed.run(["validate", "--store", kind.rawValue, "--path", path])
+        let outcome = try await BuiltExecutable.feed.run(["validate", "--store", kind.rawValue, "--path", path])
 
         #expect(outcome.status == 1)
         #expect(outcome.errorOutput.contains(path))
@@ -341,8 +344,8 @@ struct FeedCommandRunTests {
     }
 
     @Test(arguments: StoreKind.persistent)
-    func `a cache path that is a character device is an error, not an endless read`(kind: StoreKind) throws {
-        let outcome = try BuiltExecutable.feed.run([
+    func `a cache path that is a character device is an error, not an endless read`(kind: StoreKind) async throws {
+        let outcome = try await BuiltExecutable.feed.run([
             "load", "--url", unreachableURL.absoluteString, "--store", kind.rawValue, "--path", "/dev/zero",
             "--timeout", "5",
         ])
@@ -351,8 +354,8 @@ struct FeedCommandRunTests {
         #expect(outcome.output == "Couldn't connect to server\n")
     }
 
-    @Test func `help prints the usage with exit status 0`() throws {
-        let outcome = try BuiltExecutable.feed.run(["help"])
+    @Test func `help prints the usage with exit status 0`() async throws {
+        let outcome = try await BuiltExecutable.feed.run(["help"])
 
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("usage: feed load --url URL"))

@@ -130,7 +130,7 @@ struct AtomicSaveTests {
         let during = try await writer.transaction { cache in
             try cache.deleteCachedFeed()
             try cache.insert(new.feed, timestamp: new.timestamp)
-            return try BuiltExecutable.feed.run([
+            return try BuiltExecutable.feed.runHoldingThread([
                 "load", "--url", url, "--store", kind.rawValue, "--path", location.path, "--now",
                 "2001-01-02T00:00:00Z",
             ])

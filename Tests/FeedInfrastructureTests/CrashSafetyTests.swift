@@ -77,7 +77,7 @@ struct CrashSafetyTests {
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
         let common = ["--store", kind.rawValue, "--path", location.path, "--mode", "save"]
-        _ = try BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
+        _ = try await BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
         #expect(try await held(by: kind.makeStore(at: location), run: 0) == .save(seed: 1, index: 0))
 
         let printed = try await runAndKill(
@@ -96,9 +96,9 @@ struct CrashSafetyTests {
         defer { directory.remove() }
         let location = kind.location(in: directory.url)
         let common = ["--store", kind.rawValue, "--path", location.path, "--mode", "save"]
-        _ = try BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
+        _ = try await BuiltExecutable.stressSave.run(common + ["--seed", "1", "--count", "1"])
 
-        let outcome = try BuiltExecutable.stressSave.run(
+        let outcome = try await BuiltExecutable.stressSave.run(
             common + ["--seed", "2", "--count", "1", "--pause-between", "0.2"])
 
         #expect(outcome.status == 0)
@@ -190,7 +190,7 @@ struct CrashSafetyTests {
         }
         try await Task.sleep(nanoseconds: UInt64(delay) * 1_000)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.exit()
         #expect(process.terminationReason == .uncaughtSignal, "the stress process ended before it was killed")
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)

@@ -122,7 +122,7 @@ struct HTTPClientFaultToleranceTests {
         @Test(.enabled(if: Gzip.isAvailable, "needs the gzip command to make a compressed body"))
         func `on Linux a compressed body is refused at its headers, a gzip bomb included`() async throws {
             // 64 MB of zeros packs into about 64 KB.
-            let bomb = try Gzip.zeros(megabytes: 64)
+            let bomb = try await Gzip.zeros(megabytes: 64)
             let server = try LoopbackServer { _ in
                 .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: bomb)
             }

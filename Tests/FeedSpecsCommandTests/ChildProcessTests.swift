@@ -13,27 +13,27 @@ struct ChildProcessTests {
     }
 
     @Test("a child still running at its bound is killed, and the wait says so")
-    func killsAHungChild() throws {
+    func killsAHungChild() async throws {
         let process = child(["exec sleep 60"])
         try process.start(output: .null, errors: .null)
-        #expect(!process.waitUntilExit(orKillAfter: 0.5))
+        #expect(!(await process.waitUntilExit(orKillAfter: 0.5)))
         #expect(!process.isRunning)
         #expect(process.terminationReason == .uncaughtSignal)
     }
 
     @Test("a child that ends in time is waited for, not killed")
-    func leavesAFinishedChild() throws {
+    func leavesAFinishedChild() async throws {
         let process = child(["exit 3"])
         try process.start(output: .null, errors: .null)
-        #expect(process.waitUntilExit(orKillAfter: 60))
+        #expect(await process.waitUntilExit(orKillAfter: 60))
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 3)
     }
 
     @Test("reading a child to its end gives its status and both outputs")
-    func readsToTheEnd() throws {
+    func readsToTheEnd() async throws {
         let process = child(["printf out; printf err >&2; exit 4"])
-        let outcome = try process.readToEnd(try process.start(), name: "sh")
+        let outcome = try await process.readToEnd(try process.start(), name: "sh")
         #expect(outcome.status == 4)
         #expect(!outcome.signalled)
         #expect(outcome.output == "out")

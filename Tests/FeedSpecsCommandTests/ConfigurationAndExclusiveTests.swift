@@ -51,15 +51,15 @@ struct ConfigurationAndExclusiveTests {
         """
 
     @Test("a cucumber.json with a ci profile drives a run; the command line wins over it; a bad value is named")
-    func profileDrivesARun() throws {
+    func profileDrivesARun() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.configuration.write(
             to: directory.appendingPathComponent("cucumber.json"), atomically: true, encoding: .utf8)
 
-        let cache = try FeedSpecsCommand.run(["--tags", "@cache", "--format", "summary"], in: directory)
+        let cache = try await FeedSpecsCommand.run(["--tags", "@cache", "--format", "summary"], in: directory)
         let cacheScenarios = try #require(FeedSpecsCommand.count("scenario", in: cache.output))
-        let all = try FeedSpecsCommand.run([], in: directory)
+        let all = try await FeedSpecsCommand.run([], in: directory)
         #expect(all.status == 0)
         let allScenarios = try #require(FeedSpecsCommand.count("scenario", in: all.output), "\(all.output)")
         #expect(cacheScenarios < allScenarios)
@@ -67,13 +67,13 @@ struct ConfigurationAndExclusiveTests {
             !FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path),
             "the default profile's summary replaces the default reports")
 
-        let ci = try FeedSpecsCommand.run(["--profile", "ci"], in: directory)
+        let ci = try await FeedSpecsCommand.run(["--profile", "ci"], in: directory)
         #expect(ci.status == 0, "\(ci.output)\(ci.errors)")
         #expect(FeedSpecsCommand.count("scenario", in: ci.output) == cacheScenarios, "\(ci.output)")
         let stream = try String(contentsOf: directory.appendingPathComponent("out/ci.ndjson"), encoding: .utf8)
         #expect(stream.contains(#""workerId""#), "parallel 2 from the profile")
 
-        let narrowed = try FeedSpecsCommand.run(
+        let narrowed = try await FeedSpecsCommand.run(
             ["-p", "ci", "--tags", "@boundary", "--parallel", "1"], in: directory)
         #expect(narrowed.status == 0, "\(narrowed.errors)")
         let narrowedScenarios = try #require(FeedSpecsCommand.count("scenario", in: narrowed.output))
@@ -81,14 +81,14 @@ struct ConfigurationAndExclusiveTests {
         let serial = try String(contentsOf: directory.appendingPathComponent("out/ci.ndjson"), encoding: .utf8)
         #expect(!serial.contains(#""workerId""#), "--parallel 1 on the command line wins")
 
-        let broken = try FeedSpecsCommand.run(["--profile", "broken"], in: directory)
+        let broken = try await FeedSpecsCommand.run(["--profile", "broken"], in: directory)
         #expect(broken.status == 2)
         #expect(
             broken.errors.contains(
                 #"cucumber.json:11:5: profile "broken": "retry" must be a whole number from 0 to 100, not the string "twice""#
             ), "\(broken.errors)")
 
-        let missing = try FeedSpecsCommand.run(["--profile", "nightly"], in: directory)
+        let missing = try await FeedSpecsCommand.run(["--profile", "nightly"], in: directory)
         #expect(missing.status == 2)
         #expect(missing.errors.contains(#"no profile "nightly" (it has broken, ci, default)"#), "\(missing.errors)")
     }
@@ -125,7 +125,7 @@ struct ConfigurationAndExclusiveTests {
     @Test(
         "two @database scenarios never overlap under --parallel 4, given on the command line or in cucumber.json",
         arguments: [["--exclusive", "@database"], ["--profile", "apart"]])
-    func exclusiveScenarios(arguments: [String]) throws {
+    func exclusiveScenarios(arguments: [String]) async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.database.write(
@@ -133,7 +133,7 @@ struct ConfigurationAndExclusiveTests {
         try #"{"apart": {"exclusive": ["@database"]}}"#.write(
             to: directory.appendingPathComponent("cucumber.json"), atomically: true, encoding: .utf8)
         for _ in 0..<5 {
-            let outcome = try FeedSpecsCommand.run(
+            let outcome = try await FeedSpecsCommand.run(
                 [
                     "Specs/database.feature", "--parallel", "4", "--store", "sqlite", "--format", "summary",
                     "--format", "message:out/messages.ndjson",

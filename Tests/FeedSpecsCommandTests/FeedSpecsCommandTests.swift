@@ -24,12 +24,14 @@ enum FeedSpecsCommand {
     }
 
     /// Runs `feed-specs arguments` in `directory` (without a terminal, so without colours).
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws
+        -> Outcome
+    {
         var base = ProcessInfo.processInfo.environment
         for key in ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "GHERKIN_LANGUAGES"] {
             base[key] = nil
         }
-        let outcome = try BuiltExecutable.feedSpecs.run(
+        let outcome = try await BuiltExecutable.feedSpecs.run(
             arguments, currentDirectory: directory, environment: base.merging(environment) { $1 })
         return Outcome(status: outcome.status, output: outcome.output, errors: outcome.errorOutput)
     }
@@ -67,10 +69,10 @@ enum FeedSpecsCommand {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct FeedSpecsCommandTests {
     @Test("runs every spec by default, passes, and writes every report into --out")
-    func defaultRun() throws {
+    func defaultRun() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try FeedSpecsCommand.run(["--out", "out"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--out", "out"], in: directory)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output))
         #expect(scenarios > 20)
@@ -90,10 +92,10 @@ struct FeedSpecsCommandTests {
             ("nosuchdir", "no such file or folder: nosuchdir"),
             ("stpes", "unknown command 'stpes'; did you mean 'steps'?"),
         ])
-    func wordThatIsNotACommand(word: String, message: String) throws {
+    func wordThatIsNotACommand(word: String, message: String) async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try FeedSpecsCommand.run([word], in: directory)
+        let outcome = try await FeedSpecsCommand.run([word], in: directory)
         #expect(outcome.status == 2)
         #expect(outcome.errors.contains(message), "\(outcome.errors)")
     }
@@ -101,7 +103,7 @@ struct FeedSpecsCommandTests {
     @Test(
         "a spec saved with a byte-order mark, or in Latin-1 with its encoding header, runs; an unknown encoding is an error at 1:1"
     )
-    func encodings() throws {
+    func encodings() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let specs = directory.appendingPathComponent("Specs")
@@ -109,24 +111,24 @@ struct FeedSpecsCommandTests {
         try Data([0xEF, 0xBB, 0xBF] + Array(feature.utf8)).write(to: specs.appendingPathComponent("bom.feature"))
         let latin1 = ("# encoding: ISO-8859-1\n" + feature).unicodeScalars.map { UInt8($0.value) }
         try Data(latin1).write(to: specs.appendingPathComponent("latin1.feature"))
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["Specs/bom.feature", "Specs/latin1.feature", "--format", "pretty"], in: directory)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("2 scenarios (2 passed)"))
         #expect(outcome.output.contains("Déjà vu"))
 
         try Data(Array(("# encoding: klingon\n" + feature).utf8)).write(to: specs.appendingPathComponent("bad.feature"))
-        let bad = try FeedSpecsCommand.run(["Specs/bad.feature", "--format", "summary"], in: directory)
+        let bad = try await FeedSpecsCommand.run(["Specs/bad.feature", "--format", "summary"], in: directory)
         #expect(bad.status == 1)
         #expect(bad.output.contains("Specs/bad.feature:1:1: "), "\(bad.output)")
         #expect(bad.output.contains("unknown encoding 'klingon'"))
     }
 
     @Test("with only report files chosen, progress and the summary still show on the console, as in Cucumber")
-    func progressWhenNoConsoleFormat() throws {
+    func progressWhenNoConsoleFormat() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--format", "message:out.ndjson", "--format", "json:out.json"], in: directory)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let scenarios = try #require(FeedSpecsCommand.count("scenario", in: outcome.output), "\(outcome.output)")
@@ -135,32 +137,32 @@ struct FeedSpecsCommandTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ndjson").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
 
-        let toStandardOutput = try FeedSpecsCommand.run(["--format", "message:-"], in: directory)
+        let toStandardOutput = try await FeedSpecsCommand.run(["--format", "message:-"], in: directory)
         #expect(toStandardOutput.output.split(separator: "\n").allSatisfy { $0.hasPrefix("{") }, "only messages")
     }
 
     @Test("a console format with --out still writes every report file there; without --out, none")
-    func consoleFormatWithOut() throws {
+    func consoleFormatWithOut() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let withOut = try FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
+        let withOut = try await FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
         #expect(withOut.status == 0, "\(withOut.errors)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report.html").path))
         #expect(!withOut.output.contains("...."), "summary only, no progress")
 
-        let without = try FeedSpecsCommand.run(["--format", "summary"], in: directory)
+        let without = try await FeedSpecsCommand.run(["--format", "summary"], in: directory)
         #expect(without.status == 0)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
     }
 
     @Test("a failing expectation fails the run at the failing step's file:line:column with a product owner's message")
-    func failingScenario() throws {
+    func failingScenario() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FeedSpecsCommand.edit(
             "Specs/load_cached_feed.feature", in: directory, replacing: "Then 4 images are delivered",
             with: "Then 5 images are delivered")
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--out", "out", "--format", "summary", "--format", "rerun"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("1 failed"))
@@ -179,13 +181,13 @@ struct FeedSpecsCommandTests {
         let rerun = try String(
             contentsOf: directory.appendingPathComponent("out/rerun.txt"), encoding: .utf8)
         #expect(rerun.contains("Specs/load_cached_feed.feature:"))
-        let again = try FeedSpecsCommand.run(["@out/rerun.txt", "--format", "summary"], in: directory)
+        let again = try await FeedSpecsCommand.run(["@out/rerun.txt", "--format", "summary"], in: directory)
         #expect(again.status == 1)
         #expect(again.output.contains("1 scenario (1 failed)"), "only the failed scenario is rerun: \(again.output)")
     }
 
     @Test("an undefined step shows a snippet; it fails a strict run and not a --no-strict one")
-    func undefinedStep() throws {
+    func undefinedStep() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let feature = """
@@ -197,23 +199,23 @@ struct FeedSpecsCommandTests {
             """
         try feature.write(
             to: directory.appendingPathComponent("Specs/shaking.feature"), atomically: true, encoding: .utf8)
-        let strict = try FeedSpecsCommand.run(["Specs/shaking.feature", "--format", "summary"], in: directory)
+        let strict = try await FeedSpecsCommand.run(["Specs/shaking.feature", "--format", "summary"], in: directory)
         #expect(strict.status == 1)
         #expect(strict.output.contains("1 scenario (1 undefined)"))
         #expect(strict.output.contains(#"steps.when("the customer shakes the phone {int} times")"#))
         #expect(!strict.output.contains("{float}"), "no {float} twin of the {int} snippet")
-        let lenient = try FeedSpecsCommand.run(
+        let lenient = try await FeedSpecsCommand.run(
             ["Specs/shaking.feature", "--format", "summary", "--no-strict"], in: directory)
         #expect(lenient.status == 0)
     }
 
     @Test("a mistyped step gets \"did you mean\" with the closest steps on the console, in HTML and in Markdown")
-    func mistypedStep() throws {
+    func mistypedStep() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "Feature: Typo\n  Scenario: One\n    Given the custmer has conectivity\n".write(
             to: directory.appendingPathComponent("Specs/typo.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["Specs/typo.feature", "--format", "summary", "--out", "out"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("Did you mean:\n         \"the customer has connectivity\" (FeedAcceptance/"))
@@ -227,12 +229,12 @@ struct FeedSpecsCommandTests {
     @Test(
         "a malformed feature is explained at file:line:column before the summary and fails the run; the others still run"
     )
-    func parseError() throws {
+    func parseError() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "Feature: Broken\n  Scenario: one\n    Given a step\n  Oops\n".write(
             to: directory.appendingPathComponent("Specs/broken.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--format", "summary", "--out", "out"], in: directory)
         #expect(outcome.status == 1)
         #expect((FeedSpecsCommand.count("scenario", in: outcome.output) ?? 0) > 20)
         let explained = try #require(
@@ -240,13 +242,13 @@ struct FeedSpecsCommandTests {
         let totals = try #require(outcome.output.range(of: "1 parse error in 1 file (not run)\n"))
         #expect(explained.upperBound < totals.lowerBound, "said before the summary")
 
-        let messagesOnly = try FeedSpecsCommand.run(["--format", "message:-"], in: directory)
+        let messagesOnly = try await FeedSpecsCommand.run(["--format", "message:-"], in: directory)
         #expect(messagesOnly.status == 1)
         #expect(messagesOnly.errors.contains("Parse error: Specs/broken.feature:4:3: This line is not a step"))
     }
 
     @Test("a FIFO or a symbolic-link loop given as a spec is named for what it is, with exit status 2")
-    func specialFiles() throws {
+    func specialFiles() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(mkfifo(directory.appendingPathComponent("pipe.feature").path, 0o600) == 0)
@@ -255,8 +257,8 @@ struct FeedSpecsCommandTests {
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("b.feature").path, withDestinationPath: "a.feature")
 
-        let fifo = try FeedSpecsCommand.run(["pipe.feature"], in: directory)
-        let loop = try FeedSpecsCommand.run(["a.feature"], in: directory)
+        let fifo = try await FeedSpecsCommand.run(["pipe.feature"], in: directory)
+        let loop = try await FeedSpecsCommand.run(["a.feature"], in: directory)
 
         #expect(fifo.status == 2)
         #expect(
@@ -268,12 +270,12 @@ struct FeedSpecsCommandTests {
     }
 
     @Test("terminal escape sequences written in a spec are printed escaped on the console")
-    func escapesOnTheConsole() throws {
+    func escapesOnTheConsole() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "Feature: Bell\u{07}\n  Scenario: Clear \u{1B}[2J screen\n    Given the customer has connectivity\n".write(
             to: directory.appendingPathComponent("Specs/hostile.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(["Specs/hostile.feature", "--format", "pretty"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["Specs/hostile.feature", "--format", "pretty"], in: directory)
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("Feature: Bell\\u{7}"))
         #expect(outcome.output.contains("Scenario: Clear \\u{1B}[2J screen"))
@@ -282,12 +284,12 @@ struct FeedSpecsCommandTests {
     }
 
     @Test("a malformed feature shows in the JUnit and Cucumber JSON reports, so CI dashboards do not show green")
-    func parseErrorInFileReports() throws {
+    func parseErrorInFileReports() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "Feature: Broken\n  Scenario: one\n    Given a step\n  Oops\n".write(
             to: directory.appendingPathComponent("Specs/broken.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(["Specs/broken.feature", "--out", "out"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["Specs/broken.feature", "--out", "out"], in: directory)
         #expect(outcome.status == 1)
         let junit = try String(contentsOf: directory.appendingPathComponent("out/junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"tests="1" skipped="0" failures="0" errors="1""#))
@@ -310,15 +312,15 @@ struct FeedSpecsCommandTests {
             (["stpes"], "did you mean 'steps'?"),
             (["merge"], "no message stream given"),
         ])
-    func usageErrors(arguments: [String], message: String) throws {
-        let outcome = try FeedSpecsCommand.run(arguments, in: FeedSpecsCommand.packageRoot)
+    func usageErrors(arguments: [String], message: String) async throws {
+        let outcome = try await FeedSpecsCommand.run(arguments, in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 2)
         #expect(outcome.errors.contains(message), "\(outcome.errors)")
     }
 
     @Test("--help explains the options with examples and exits 0")
-    func help() throws {
-        let outcome = try FeedSpecsCommand.run(["run", "--help"], in: FeedSpecsCommand.packageRoot)
+    func help() async throws {
+        let outcome = try await FeedSpecsCommand.run(["run", "--help"], in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 0)
         for option in [
             "--tags", "--name", "--dry-run", "--strict", "--fail-fast", "--retry", "--store", "--format",
@@ -329,35 +331,36 @@ struct FeedSpecsCommandTests {
     }
 
     @Test("two shards split the scenarios without overlap, and merging their streams gives the full run")
-    func shardsAndMerge() throws {
+    func shardsAndMerge() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let full = try FeedSpecsCommand.run(["--format", "summary"], in: directory)
+        let full = try await FeedSpecsCommand.run(["--format", "summary"], in: directory)
         let total = try #require(FeedSpecsCommand.count("scenario", in: full.output))
-        let first = try FeedSpecsCommand.run(
+        let first = try await FeedSpecsCommand.run(
             ["--shard", "1/2", "--format", "summary", "--format", "message:s1.ndjson"], in: directory)
-        let second = try FeedSpecsCommand.run(
+        let second = try await FeedSpecsCommand.run(
             ["--shard", "2/2", "--format", "summary", "--format", "message:s2.ndjson"], in: directory)
         let one = try #require(FeedSpecsCommand.count("scenario", in: first.output))
         let two = try #require(FeedSpecsCommand.count("scenario", in: second.output))
         #expect(one > 0 && two > 0)
         #expect(one + two == total)
 
-        let merged = try FeedSpecsCommand.run(["merge", "s1.ndjson", "s2.ndjson", "--out", "merged"], in: directory)
+        let merged = try await FeedSpecsCommand.run(
+            ["merge", "s1.ndjson", "s2.ndjson", "--out", "merged"], in: directory)
         #expect(merged.status == 0, "\(merged.errors)")
         #expect(merged.output.contains("\(total) scenarios (\(total) passed)"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("merged/junit.xml").path))
     }
 
     @Test("Bazel's sharding variables select a shard and the status file is touched")
-    func bazelSharding() throws {
+    func bazelSharding() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let statusFile = directory.appendingPathComponent("shard-status").path
-        let bazel = try FeedSpecsCommand.run(
+        let bazel = try await FeedSpecsCommand.run(
             ["--format", "summary"], in: directory,
             environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": statusFile])
-        let explicit = try FeedSpecsCommand.run(["--format", "summary", "--shard", "2/2"], in: directory)
+        let explicit = try await FeedSpecsCommand.run(["--format", "summary", "--shard", "2/2"], in: directory)
         #expect(bazel.status == 0)
         #expect(FileManager.default.fileExists(atPath: statusFile))
         #expect(
@@ -366,21 +369,21 @@ struct FeedSpecsCommandTests {
     }
 
     @Test("--tags and --name select scenarios; --dry-run runs nothing but matches every step")
-    func selection() throws {
+    func selection() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tagged = try FeedSpecsCommand.run(["--tags", "@boundary", "--format", "pretty"], in: directory)
+        let tagged = try await FeedSpecsCommand.run(["--tags", "@boundary", "--format", "pretty"], in: directory)
         #expect(tagged.status == 0)
         let scenarioLines = tagged.output.split(separator: "\n").filter { $0.contains("Scenario") }
         #expect(!scenarioLines.isEmpty)
         #expect(
             tagged.output.split(separator: "\n").filter { $0.hasPrefix("  @") }.allSatisfy { $0.contains("@boundary") })
 
-        let none = try FeedSpecsCommand.run(
+        let none = try await FeedSpecsCommand.run(
             ["--name", "^no scenario has this name$", "--format", "summary"], in: directory)
         #expect(none.output.contains("0 scenarios"))
 
-        let dry = try FeedSpecsCommand.run(["--dry-run", "--format", "summary"], in: directory)
+        let dry = try await FeedSpecsCommand.run(["--dry-run", "--format", "summary"], in: directory)
         #expect(dry.status == 0)
         #expect(dry.output.contains("skipped"))
         #expect(!dry.output.contains("passed"))
@@ -392,7 +395,7 @@ struct FeedSpecsCommandTests {
             (2, 1), (3, 1), (5, 1), (8, 1), (9, 1), (10, 1), (11, 0), (12, 3), (13, 3), (14, 0), (15, 1), (17, 1),
             (18, 2), (20, 2), (21, 1), (1, 4), (40, 0),
         ])
-    func lineInsideAScenario(line: Int, scenarios: Int) throws {
+    func lineInsideAScenario(line: Int, scenarios: Int) async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let feature = """
@@ -421,7 +424,7 @@ struct FeedSpecsCommandTests {
             """
         try feature.write(
             to: directory.appendingPathComponent("Specs/lines.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["Specs/lines.feature:\(line)", "--dry-run", "--no-strict", "--format", "summary"], in: directory)
         #expect(outcome.output.contains(scenarios == 1 ? "1 scenario " : "\(scenarios) scenarios"), "\(outcome.output)")
         #expect(
@@ -432,13 +435,13 @@ struct FeedSpecsCommandTests {
     @Test(
         "--store all runs every scenario against each store, one report folder per store, JUnit names ending in the store; a single run's old reports go"
     )
-    func everyStore() throws {
+    func everyStore() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let single = try FeedSpecsCommand.run(["--tags", "@cache", "--out", "out"], in: directory)
+        let single = try await FeedSpecsCommand.run(["--tags", "@cache", "--out", "out"], in: directory)
         #expect(single.status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/report.html").path))
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--store", "all", "--parallel", "2", "--tags", "@cache", "--out", "out"], in: directory)
         #expect(outcome.status == 0, "\(outcome.output)")
         for store in ["memory", "file", "sqlite"] {
@@ -453,23 +456,23 @@ struct FeedSpecsCommandTests {
     }
 
     @Test("steps lists every definition with an example, its Swift location and its use count")
-    func stepCatalog() throws {
-        let outcome = try FeedSpecsCommand.run(["steps"], in: FeedSpecsCommand.packageRoot)
+    func stepCatalog() async throws {
+        let outcome = try await FeedSpecsCommand.run(["steps"], in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("step definitions,"))
         #expect(outcome.output.contains("the server offers the feed {string}"))
         #expect(outcome.output.contains("example:    the server offers the feed \""))
         #expect(outcome.output.contains("defined at: FeedAcceptance/"))
-        let unused = try FeedSpecsCommand.run(["steps", "--unused"], in: FeedSpecsCommand.packageRoot)
+        let unused = try await FeedSpecsCommand.run(["steps", "--unused"], in: FeedSpecsCommand.packageRoot)
         #expect(unused.status == 0, "the package's own specs use every step: \(unused.output)")
     }
 
     @Test("steps flags a definition no spec uses")
-    func unusedStep() throws {
+    func unusedStep() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Specs/photos_feed.feature"))
-        let outcome = try FeedSpecsCommand.run(["steps", "--unused"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["steps", "--unused"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("used by:    no step (UNUSED)"))
         // Uses count the steps written in the specs (a background's step once), as the editor's hover does.
@@ -480,14 +483,14 @@ struct FeedSpecsCommandTests {
             written +=
                 text.split(separator: "\n").filter { $0.hasSuffix(" the customer doesn't have connectivity") }.count
         }
-        let listing = try FeedSpecsCommand.run(["steps"], in: directory).output
+        let listing = try await FeedSpecsCommand.run(["steps"], in: directory).output
         let block = try #require(listing.components(separatedBy: "\nthe customer doesn't have connectivity\n").last)
         let used = try #require(block.split(separator: "\n").first { $0.hasPrefix("  used by:") })
         #expect(written > 1 && used == "  used by:    \(written) steps", "\(written) written; \(used)")
     }
 
     @Test("Ctrl-C writes the reports of what has run, marked as interrupted, and exits with 130")
-    func interrupted() throws {
+    func interrupted() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Enough scenarios that the run is still going when the first progress dots appear.
@@ -507,10 +510,14 @@ struct FeedSpecsCommandTests {
         process.currentDirectoryURL = directory
         let output = try process.start(errors: .null).output!
         let hangGuard = HangGuard(process)
-        _ = output.fileHandleForReading.availableData  // blocks until the first progress output
-        process.interrupt()
-        _ = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let reading = output.fileHandleForReading
+        // On a thread of its own: waiting for the child's output and its end holds none of the tests' threads.
+        await offThePool {
+            _ = reading.availableData  // blocks until the first progress output
+            process.interrupt()
+            _ = reading.readDataToEndOfFile()
+            process.waitUntilExit()
+        }
         #expect(!hangGuard.disarm(), "the interrupted run was still going after its hang guard")
 
         #expect(process.terminationStatus == 130)
@@ -534,13 +541,13 @@ struct FeedSpecsCommandTests {
     "feed-specs: tag links",
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct FeedSpecsTagLinkTests {
-    @Test func `a tag matching --link-tags is a link in the HTML report`() throws {
+    @Test func `a tag matching --link-tags is a link in the HTML report`() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FeedSpecsCommand.edit(
             "Specs/offline_feed.feature", in: directory, replacing: "  Scenario: A recent saved feed is shown",
             with: "  @JIRA-123\n  Scenario: A recent saved feed is shown")
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             [
                 "--link-tags", #"@JIRA-(\d+)=https://tracker.example/browse/JIRA-$1"#, "--format", "html",
                 "--out", "out",
@@ -550,10 +557,10 @@ struct FeedSpecsTagLinkTests {
         #expect(html.contains("href=\"https://tracker.example/browse/JIRA-123\">@JIRA-123</a>"))
     }
 
-    @Test func `a --link-tags rule that is not PATTERN=URL is a usage error naming it`() throws {
+    @Test func `a --link-tags rule that is not PATTERN=URL is a usage error naming it`() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try FeedSpecsCommand.run(["--link-tags", "@JIRA=ftp://x.example"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--link-tags", "@JIRA=ftp://x.example"], in: directory)
         #expect(outcome.status == 2)
         #expect(outcome.errors.contains("--link-tags '@JIRA=ftp://x.example'"), "\(outcome.errors)")
     }
@@ -564,18 +571,18 @@ struct FeedSpecsTagLinkTests {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct FeedSpecsHistoryTests {
     @Test func `after five runs the HTML report shows each scenario's last five results and names what changed`()
-        throws
+        async throws
     {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         for _ in 0..<4 {
-            let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+            let outcome = try await FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
             #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         }
         try FeedSpecsCommand.edit(
             "Specs/offline_feed.feature", in: directory, replacing: "Couldn't connect to server",
             with: "Could not connect")
-        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("Changed since the last run:\n  Specs/offline_feed.feature › "))
         #expect(outcome.output.contains(": passed → failed"))
@@ -588,16 +595,16 @@ struct FeedSpecsHistoryTests {
         #expect(history.hasPrefix("{\"format\":\"feedspecs-run-history\""))
     }
 
-    @Test func `shards write no history, and their merge adds one run`() throws {
+    @Test func `shards write no history, and their merge adds one run`() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         for index in 1...2 {
-            let outcome = try FeedSpecsCommand.run(
+            let outcome = try await FeedSpecsCommand.run(
                 ["--shard", "\(index)/2", "--format", "message:shard-\(index).ndjson"], in: directory)
             #expect(outcome.status == 0, "\(outcome.errors)")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports/history.json").path))
-        let merged = try FeedSpecsCommand.run(
+        let merged = try await FeedSpecsCommand.run(
             ["merge", "shard-1.ndjson", "shard-2.ndjson", "--out", "merged"], in: directory)
         #expect(merged.status == 0, "\(merged.errors)")
         let data = try Data(contentsOf: directory.appendingPathComponent("merged/history.json"))
@@ -605,16 +612,17 @@ struct FeedSpecsHistoryTests {
         #expect((history["runs"] as? [Any])?.count == 1)
     }
 
-    @Test func `a corrupt history file is a warning and a fresh history, never a failed run`() throws {
+    @Test func `a corrupt history file is a warning and a fresh history, never a failed run`() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: directory.appendingPathComponent("out/history.json"))
-        let outcome = try FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--out", "out", "--format", "summary"], in: directory)
         #expect(outcome.status == 0)
         #expect(outcome.errors.contains("is not a run history of this harness: starting a new one"))
-        let none = try FeedSpecsCommand.run(["--out", "other", "--no-history", "--format", "summary"], in: directory)
+        let none = try await FeedSpecsCommand.run(
+            ["--out", "other", "--no-history", "--format", "summary"], in: directory)
         #expect(none.status == 0)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("other/history.json").path))
     }

@@ -6,10 +6,10 @@ import Testing
 enum FeedSpecsExecutable {
     static var isAvailable: Bool { BuiltExecutable.feedSpecs.isAvailable }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    static func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> (
         status: Int32, output: String, errors: String
     ) {
-        let outcome = try BuiltExecutable.feedSpecs.run(arguments, environment: environment)
+        let outcome = try await BuiltExecutable.feedSpecs.run(arguments, environment: environment)
         return (outcome.status, outcome.output, outcome.errorOutput)
     }
 }
@@ -33,56 +33,58 @@ struct GherkinCommandTests {
     }
 
     @Test("a valid file exits 0 and writes source, gherkinDocument and pickles as NDJSON")
-    func validFile() throws {
+    func validFile() async throws {
         let url = try write("Feature: f\n  Scenario: s\n    Given g\n  Scenario: t\n    Given h\n")
-        let result = try FeedSpecsExecutable.run(["gherkin", url.path])
+        let result = try await FeedSpecsExecutable.run(["gherkin", url.path])
         #expect(result.status == 0)
         #expect(kinds(result.output) == ["source", "gherkinDocument", "pickle", "pickle"])
         #expect(result.errors.isEmpty)
     }
 
     @Test("--no-source, --no-ast and --no-pickles leave those envelopes out")
-    func filters() throws {
+    func filters() async throws {
         let url = try write("Feature: f\n  Scenario: s\n    Given g\n")
         #expect(
-            kinds(try FeedSpecsExecutable.run(["gherkin", "--no-source", "--no-ast", url.path]).output) == ["pickle"])
+            kinds(try await FeedSpecsExecutable.run(["gherkin", "--no-source", "--no-ast", url.path]).output) == [
+                "pickle"
+            ])
         #expect(
-            kinds(try FeedSpecsExecutable.run(["gherkin", "--no-pickles", url.path]).output) == [
+            kinds(try await FeedSpecsExecutable.run(["gherkin", "--no-pickles", url.path]).output) == [
                 "source", "gherkinDocument",
             ])
     }
 
     @Test("a broken file exits 1, writes parseError envelopes and prints file:line:column: message")
-    func brokenFile() throws {
+    func brokenFile() async throws {
         let good = try write("Feature: f\n")
         let bad = try write("Feature: f\n  Scenario: s\n    Given g\n  what is this\n")
-        let result = try FeedSpecsExecutable.run(["gherkin", good.path, bad.path])
+        let result = try await FeedSpecsExecutable.run(["gherkin", good.path, bad.path])
         #expect(result.status == 1)
         #expect(kinds(result.output) == ["source", "gherkinDocument", "source", "parseError"])
         #expect(result.errors.hasPrefix("\(bad.path):4:3: expected: #EOF"))
     }
 
     @Test("an empty file is valid Gherkin: exit 0, a document without feature, and a warning")
-    func emptyFile() throws {
+    func emptyFile() async throws {
         let url = try write("")
-        let result = try FeedSpecsExecutable.run(["gherkin", url.path])
+        let result = try await FeedSpecsExecutable.run(["gherkin", url.path])
         #expect(result.status == 0)
         #expect(kinds(result.output) == ["source", "gherkinDocument"])
         #expect(result.errors == "\(url.path): warning: no Feature in this file\n")
     }
 
     @Test("a binary file exits 1 with an error naming where the binary content starts")
-    func binaryFile() throws {
+    func binaryFile() async throws {
         let url = try write("Feature: f\n\u{0}\u{1}")
-        let result = try FeedSpecsExecutable.run(["gherkin", url.path])
+        let result = try await FeedSpecsExecutable.run(["gherkin", url.path])
         #expect(result.status == 1)
         #expect(kinds(result.output) == ["parseError"])
         #expect(result.errors.hasPrefix("\(url.path):2:1: binary content"))
     }
 
     @Test("a file that cannot be read exits 1 with its name on standard error")
-    func unreadableFile() throws {
-        let result = try FeedSpecsExecutable.run(["gherkin", "/nonexistent/x.feature"])
+    func unreadableFile() async throws {
+        let result = try await FeedSpecsExecutable.run(["gherkin", "/nonexistent/x.feature"])
         #expect(result.status == 1)
         #expect(result.errors.contains("/nonexistent/x.feature"))
     }
@@ -92,39 +94,40 @@ struct GherkinCommandTests {
         arguments: [
             ["gherkin"], ["gherkin", "--bogus", "x.feature"], ["gherkin", "--languages"], ["gherkn"],
         ])
-    func usageErrors(arguments: [String]) throws {
-        let result = try FeedSpecsExecutable.run(arguments)
+    func usageErrors(arguments: [String]) async throws {
+        let result = try await FeedSpecsExecutable.run(arguments)
         #expect(result.status == 2)
         #expect(result.errors.contains("usage"))
     }
 
     @Test("a word that is no command and not close to one is taken as a path, and said missing")
-    func missingPath() throws {
-        let result = try FeedSpecsExecutable.run(["nosuchdir"])
+    func missingPath() async throws {
+        let result = try await FeedSpecsExecutable.run(["nosuchdir"])
         #expect(result.status == 2)
         #expect(result.errors == "feed-specs: no such file or folder: nosuchdir\n")
         #expect(result.output.isEmpty)
     }
 
     @Test("a broken --languages file is a usage error naming it")
-    func brokenLanguagesFile() throws {
+    func brokenLanguagesFile() async throws {
         let languages = try write("{not json", name: "languages.json")
         let feature = try write("Feature: f\n")
-        let result = try FeedSpecsExecutable.run(["gherkin", "--languages", languages.path, feature.path])
+        let result = try await FeedSpecsExecutable.run(["gherkin", "--languages", languages.path, feature.path])
         #expect(result.status == 2)
         #expect(result.errors.contains(languages.path))
     }
 
     @Test("--languages and GHERKIN_LANGUAGES add languages")
-    func languagesFile() throws {
+    func languagesFile() async throws {
         let json =
             #"{"zz": {"and": ["* "], "background": ["B"], "but": ["* "], "examples": ["E"], "feature": ["Fz"], "given": ["* ", "Gz "], "name": "Z", "native": "Z", "rule": ["R"], "scenario": ["Sz"], "scenarioOutline": ["SO"], "then": ["* "], "when": ["* "]}}"#
         let languages = try write(json, name: "languages.json")
         let feature = try write("# language: zz\nFz: f\n  Sz: s\n    Gz g\n")
-        #expect(try FeedSpecsExecutable.run(["gherkin", feature.path]).status == 1)
-        #expect(try FeedSpecsExecutable.run(["gherkin", "--languages", languages.path, feature.path]).status == 0)
+        #expect(try await FeedSpecsExecutable.run(["gherkin", feature.path]).status == 1)
+        #expect(
+            try await FeedSpecsExecutable.run(["gherkin", "--languages", languages.path, feature.path]).status == 0)
         var environment = ProcessInfo.processInfo.environment
         environment["GHERKIN_LANGUAGES"] = languages.path
-        #expect(try FeedSpecsExecutable.run(["gherkin", feature.path], environment: environment).status == 0)
+        #expect(try await FeedSpecsExecutable.run(["gherkin", feature.path], environment: environment).status == 0)
     }
 }

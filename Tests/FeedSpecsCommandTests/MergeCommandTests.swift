@@ -7,10 +7,10 @@ import Testing
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct MergeCommandTests {
     /// A workspace holding the message streams of shards 1/2 and 2/2 (`s1.ndjson`, `s2.ndjson`).
-    private func shards() throws -> URL {
+    private func shards() async throws -> URL {
         let directory = try FeedSpecsCommand.workspace()
         for index in 1...2 {
-            let outcome = try FeedSpecsCommand.run(
+            let outcome = try await FeedSpecsCommand.run(
                 ["--shard", "\(index)/2", "--format", "summary", "--format", "message:s\(index).ndjson"],
                 in: directory)
             try #require(outcome.status == 0, "\(outcome.errors)")
@@ -46,23 +46,24 @@ struct MergeCommandTests {
                 "\"timestamp\":{\"seconds\":9223372036854775807,\"x\":"
             ),
         ])
-    func outOfRange(marker: String, old: String, new: String) throws {
-        let directory = try shards()
+    func outOfRange(marker: String, old: String, new: String) async throws {
+        let directory = try await shards()
         defer { try? FileManager.default.removeItem(at: directory) }
         let line = try edit("s1.ndjson", in: directory, lineContaining: marker) {
             $0.replacingOccurrences(of: old, with: new)
         }
-        let outcome = try FeedSpecsCommand.run(["merge", "s1.ndjson", "s2.ndjson", "--out", "merged"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(
+            ["merge", "s1.ndjson", "s2.ndjson", "--out", "merged"], in: directory)
         #expect(outcome.status == 2, "\(outcome.errors)")
         #expect(outcome.errors.contains("s1.ndjson:\(line): "), "\(outcome.errors)")
         #expect(outcome.errors.contains("out of range"), "\(outcome.errors)")
     }
 
     @Test("the same shard given twice is an error naming the file, the line and the scenario (exit 2)")
-    func sameShardTwice() throws {
-        let directory = try shards()
+    func sameShardTwice() async throws {
+        let directory = try await shards()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["merge", "s1.ndjson", "s1.ndjson", "s2.ndjson", "--format", "summary"], in: directory)
         #expect(outcome.status == 2, "\(outcome.output)")
         #expect(outcome.errors.contains("s1.ndjson:"), "\(outcome.errors)")
@@ -75,13 +76,13 @@ struct MergeCommandTests {
             ("\"testCase\"", "\"pickleStepId\":\"", "\"pickleStepId\":\"nowhere-", "points to pickle step nowhere-"),
             ("\"testCaseStarted\"", "\"testCaseId\":\"", "\"testCaseId\":\"nowhere", "points to test case nowhere"),
         ])
-    func danglingIds(marker: String, old: String, new: String, message: String) throws {
-        let directory = try shards()
+    func danglingIds(marker: String, old: String, new: String, message: String) async throws {
+        let directory = try await shards()
         defer { try? FileManager.default.removeItem(at: directory) }
         let line = try edit("s1.ndjson", in: directory, lineContaining: marker) {
             $0.replacingOccurrences(of: old, with: new)
         }
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["merge", "s1.ndjson", "s2.ndjson", "--format", "summary"], in: directory)
         #expect(outcome.status == 2, "\(outcome.output)")
         #expect(outcome.errors.contains("s1.ndjson:\(line): "), "\(outcome.errors)")
@@ -89,8 +90,8 @@ struct MergeCommandTests {
     }
 
     @Test("a test case id used twice is an error naming it (exit 2)")
-    func duplicateTestCaseId() throws {
-        let directory = try shards()
+    func duplicateTestCaseId() async throws {
+        let directory = try await shards()
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = try String(contentsOf: directory.appendingPathComponent("s1.ndjson"), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -101,7 +102,7 @@ struct MergeCommandTests {
         try edit("s1.ndjson", in: directory, lineContaining: "\"id\":\"\(secondId)\",\"pickleId\"") {
             $0.replacingOccurrences(of: "\"id\":\"\(secondId)\",", with: "\"id\":\"\(id)\",")
         }
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["merge", "s1.ndjson", "s2.ndjson", "--format", "summary"], in: directory)
         #expect(outcome.status == 2, "\(outcome.output)")
         #expect(outcome.errors.contains("s1.ndjson:\(testCases[1].offset + 1): the test case id \(id) is used twice"))

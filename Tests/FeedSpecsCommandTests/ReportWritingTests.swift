@@ -26,26 +26,26 @@ struct ReportWritingTests {
     /// output read to its end.
     static func runInShell(
         _ script: String, _ arguments: [String], in directory: URL
-    ) throws -> (status: Int32, signalled: Bool, output: String, errors: String) {
+    ) async throws -> (status: Int32, signalled: Bool, output: String, errors: String) {
         let executable = try #require(FeedSpecsCommand.url)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, executable.path] + arguments
         process.currentDirectoryURL = directory
-        let outcome = try process.readToEnd(try process.start(), name: "sh -c \(script)")
+        let outcome = try await process.readToEnd(try process.start(), name: "sh -c \(script)")
         return (outcome.status, outcome.signalled, outcome.output, outcome.errorOutput)
     }
 
     @Test("a FIFO given as a report path is written through to its reader, never replaced")
-    func fifo() throws {
+    func fifo() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("junit.fifo")
         #expect(mkfifo(fifo.path, 0o644) == 0)
         let reader = FIFOReader(path: fifo.path)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--format", "summary", "--format", "junit:\(fifo.path)"], in: directory)
-        let read = String(decoding: reader.wait(seconds: 10) ?? Data(), as: UTF8.self)
+        let read = await String(decoding: reader.wait(seconds: 10) ?? Data(), as: UTF8.self)
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(read.hasPrefix("<?xml"), "the reader got the report")
         #expect(read.contains("</testsuite>"))
@@ -53,7 +53,7 @@ struct ReportWritingTests {
     }
 
     @Test("a symbolic link given as a report path stays a link; its target gets the report")
-    func symbolicLink() throws {
+    func symbolicLink() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("kept/junit.xml")
@@ -62,7 +62,7 @@ struct ReportWritingTests {
         try Data("old".utf8).write(to: target)
         let link = directory.appendingPathComponent("junit-link.xml")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--format", "summary", "--format", "junit:\(link.path)"], in: directory)
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(Self.kind(of: link.path) == S_IFLNK, "still a symbolic link")
@@ -76,26 +76,26 @@ struct ReportWritingTests {
     @Test(
         "a character device given as a report path (made with mknod, as /dev/null is) stays a device",
         .enabled(if: getuid() == 0 && isLinux, "mknod of the null device's numbers needs root (and Linux's numbering)"))
-    func characterDevice() throws {
+    func characterDevice() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A node of its own for the null device (1, 3), in a temporary folder: a run that replaced it would
         // replace this node only.
         let device = directory.appendingPathComponent("null")
         #expect(mknod(device.path, S_IFCHR | 0o666, (1 << 8) | 3) == 0)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["--format", "summary", "--format", "junit:\(device.path)"], in: directory)
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(Self.kind(of: device.path) == S_IFCHR, "still a character device")
     }
 
     @Test("a folder or a socket given as a report path is an error naming it, before anything runs")
-    func folderOrSocket() throws {
+    func folderOrSocket() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("junit.xml")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let outcome = try FeedSpecsCommand.run(["--format", "junit:\(folder.path)"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--format", "junit:\(folder.path)"], in: directory)
         #expect(outcome.status == 2)
         #expect(outcome.errors.contains("\(folder.path): it is a folder"), "\(outcome.errors)")
         #expect(FeedSpecsCommand.count("scenario", in: outcome.output) == nil, "nothing ran")
@@ -118,18 +118,18 @@ struct ReportWritingTests {
             }
         }
         try #require(bound == 0)
-        let onSocket = try FeedSpecsCommand.run(["--format", "junit:\(socketPath)"], in: directory)
+        let onSocket = try await FeedSpecsCommand.run(["--format", "junit:\(socketPath)"], in: directory)
         #expect(onSocket.status == 2)
         #expect(onSocket.errors.contains("\(socketPath): it is a socket"), "\(onSocket.errors)")
         #expect(Self.kind(of: socketPath) == S_IFSOCK)
     }
 
     @Test("an --out that is a file is an error naming it")
-    func outIsAFile() throws {
+    func outIsAFile() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("notes".utf8).write(to: directory.appendingPathComponent("out"))
-        let outcome = try FeedSpecsCommand.run(["--out", "out"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["--out", "out"], in: directory)
         #expect(outcome.status == 2)
         #expect(outcome.errors.contains("out: it is a regular file, not a folder"), "\(outcome.errors)")
         #expect(try String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8) == "notes")
@@ -138,10 +138,10 @@ struct ReportWritingTests {
     @Test(
         "a full disk keeps the previous report, leaves no temporary file, says which and why, lists only what was written"
     )
-    func fullDisk() throws {
+    func fullDisk() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try FeedSpecsCommand.run(["--out", "out"], in: directory)
+        let first = try await FeedSpecsCommand.run(["--out", "out"], in: directory)
         try #require(first.status == 0, "\(first.errors)")
         let scenarios = try #require(FeedSpecsCommand.count("scenario", in: first.output))
         let out = directory.appendingPathComponent("out")
@@ -150,7 +150,7 @@ struct ReportWritingTests {
         // 100 KB per file (200 blocks of 512 bytes): the message stream (about 300 KB) and the HTML report
         // (about 190 KB) cannot be written; the smaller reports can. SIGXFSZ ignored: a write past the limit
         // fails with EFBIG, as one fails with ENOSPC on a full disk.
-        let limited = try Self.runInShell(
+        let limited = try await Self.runInShell(
             "trap '' XFSZ; ulimit -f 200 && exec \"$0\" \"$@\"", ["--out", "out"], in: directory)
         #expect(limited.status == 1, "\(limited.output)\(limited.errors)")
         for name in ["cucumber-messages.ndjson", "report.html"] {
@@ -173,7 +173,7 @@ struct ReportWritingTests {
         @Test(
             "a temporary folder the reports cannot use keeps every previous report and says why, rather than write empty ones"
         )
-        func unusableTemporaryFolder() throws {
+        func unusableTemporaryFolder() async throws {
             let directory = try FeedSpecsCommand.workspace()
             defer { try? FileManager.default.removeItem(at: directory) }
             // Enough scenarios that the reports' index of the run outgrows its 256 KB in memory and needs a temporary
@@ -182,14 +182,14 @@ struct ReportWritingTests {
             for index in 0..<2_000 { spec += "  Scenario: Number \(index)\n    Given the customer has connectivity\n" }
             try spec.write(
                 to: directory.appendingPathComponent("Specs/many.feature"), atomically: true, encoding: .utf8)
-            let first = try FeedSpecsCommand.run(["--dry-run", "--out", "out"], in: directory)
+            let first = try await FeedSpecsCommand.run(["--dry-run", "--out", "out"], in: directory)
             try #require(first.status == 0, "\(first.errors)")
             let out = directory.appendingPathComponent("out")
             var previous: [String: Data] = [:]
             for name in Self.reportNames { previous[name] = try Data(contentsOf: out.appendingPathComponent(name)) }
 
             let missing = directory.appendingPathComponent("no-such-folder").path
-            let second = try FeedSpecsCommand.run(
+            let second = try await FeedSpecsCommand.run(
                 ["--dry-run", "--out", "out"], in: directory, environment: ["TMPDIR": missing])
             #expect(second.status == 1, "\(second.output)\(second.errors)")
             #expect(second.errors.contains("cannot make a temporary file in \(missing)"), "\(second.errors)")
@@ -203,12 +203,12 @@ struct ReportWritingTests {
     #endif
 
     @Test("a console closed early (| head) costs no report file: the run finishes them and exits with 141")
-    func closedConsole() throws {
+    func closedConsole() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Its standard output is a pipe whose only reader (`true`) is gone before it writes: the shell made that
         // pipe, so no other process the tests start can hold it open. The status is said on standard error.
-        let outcome = try Self.runInShell(
+        let outcome = try await Self.runInShell(
             #"("$0" "$@"; echo "status $?" >&2) | true"#, ["--format", "pretty", "--out", "out"], in: directory)
         // The shell says 141 for a process SIGPIPE killed too: what tells them apart is that this one said why and
         // went on to write every report.
@@ -248,8 +248,9 @@ final class FIFOReader: @unchecked Sendable {
         }.start()
     }
 
-    /// What was read, or nil when the reader is still waiting after `seconds` (no writer ever came).
-    func wait(seconds: Int) -> Data? {
-        done.wait(timeout: .now() + .seconds(seconds)) == .success ? data : nil
+    /// What was read, or nil when the reader is still waiting after `seconds` (no writer ever came); the wait is on
+    /// a thread of its own.
+    func wait(seconds: Int) async -> Data? {
+        await offThePool { [self] in done.wait(timeout: .now() + .seconds(seconds)) == .success ? data : nil }
     }
 }

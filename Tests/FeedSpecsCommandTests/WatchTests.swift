@@ -26,12 +26,12 @@ private final class OutputCollector: @unchecked Sendable {
     }
 
     /// Waits until the output contains `needle` `count` times, or `seconds` pass (a hang guard, not a timing
-    /// assertion); returns whether it did.
-    func wait(for needle: String, count: Int = 1, seconds: Double = 120) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+    /// assertion); returns whether it did. It sleeps between looks, holding no thread.
+    func wait(for needle: String, count: Int = 1, seconds: Double = 120) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
             if text.components(separatedBy: needle).count - 1 >= count { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
@@ -42,7 +42,7 @@ private final class OutputCollector: @unchecked Sendable {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct WatchTests {
     @Test("reruns the scenarios of a saved file, shows a new step's snippet, ignores a same-text save, stops on Ctrl-C")
-    func watchReruns() throws {
+    func watchReruns() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("Watched")
@@ -70,7 +70,7 @@ struct WatchTests {
         let collector = OutputCollector(output.fileHandleForReading)
         defer { if process.isRunning { process.terminate() } }
 
-        #expect(collector.wait(for: "Watching"), "\(collector.text)")
+        #expect(await collector.wait(for: "Watching"), "\(collector.text)")
         #expect(collector.text.contains("2 scenarios (2 passed)"))
 
         // An editor's save: a new scenario with a step nobody has defined.
@@ -83,7 +83,7 @@ struct WatchTests {
 
                 """
         try second.write(to: file, atomically: true, encoding: .utf8)
-        #expect(collector.wait(for: "Watching", count: 2), "\(collector.text)")
+        #expect(await collector.wait(for: "Watching", count: 2), "\(collector.text)")
         let rerun = collector.text.components(separatedBy: "Watching").dropFirst().first ?? ""
         #expect(rerun.contains("Watched/shaking.feature changed"))
         #expect(rerun.contains("2 scenarios (1 undefined, 1 passed)"), "only the saved file's scenarios: \(rerun)")
@@ -93,20 +93,20 @@ struct WatchTests {
         try second.write(to: file, atomically: false, encoding: .utf8)
         try "Feature: Other\n  Scenario: o\n    Given the customer loses connectivity\n".write(
             to: folder.appendingPathComponent("other.feature"), atomically: true, encoding: .utf8)
-        #expect(collector.wait(for: "Watching", count: 3), "\(collector.text)")
+        #expect(await collector.wait(for: "Watching", count: 3), "\(collector.text)")
         let third = collector.text.components(separatedBy: "Watching")[2]
         #expect(third.contains("Watched/other.feature changed"), "\(third)")
         #expect(!third.contains("shaking.feature"), "a save of the same text is no change: \(third)")
 
         process.interrupt()
-        #expect(process.waitUntilExit(orKillAfter: 20), "Ctrl-C did not stop watch mode within 20 s")
+        #expect(await process.waitUntilExit(orKillAfter: 20), "Ctrl-C did not stop watch mode within 20 s")
         #expect(process.terminationStatus == 130)
-        #expect(collector.wait(for: "Stopped watching.", seconds: 10))
+        #expect(await collector.wait(for: "Stopped watching.", seconds: 10))
     }
 }
 
 /// `feed-specs --watch` on a folder, with its output collected.
-private struct WatchSession {
+private final class WatchSession: Sendable {
     let process = Process()
     let collector: OutputCollector
 
@@ -119,15 +119,20 @@ private struct WatchSession {
     }
 
     /// Waits for the next `Watching` line after `count - 1` of them (20 s at most: a hang guard).
-    func waitForWatching(_ count: Int) -> Bool {
-        collector.wait(for: "Watching", count: count, seconds: 20)
+    func waitForWatching(_ count: Int) async -> Bool {
+        await collector.wait(for: "Watching", count: count, seconds: 20)
+    }
+
+    /// A test that ended before `stop()` (a thrown error) leaves no watch mode behind.
+    deinit {
+        if process.isRunning { process.terminate() }
     }
 
     /// Stops watch mode with Ctrl-C; a watch mode still running 20 s later is killed, and the test fails.
-    func stop() {
+    func stop() async {
         guard process.isRunning else { return }
         process.interrupt()
-        if !process.waitUntilExit(orKillAfter: 20) {
+        if !(await process.waitUntilExit(orKillAfter: 20)) {
             Issue.record("Ctrl-C did not stop watch mode within 20 s: \(collector.text)")
         }
     }
@@ -158,44 +163,44 @@ struct WatchChangeTests {
     }
 
     @Test("an edit of the same size past the first 80 bytes (saved 3 → 9 days ago) reruns the file")
-    func sameSizeEditPastTheStart() throws {
+    func sameSizeEditPastTheStart() async throws {
         let (directory, file) = try Self.watchedWorkspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try WatchSession(["Watched"], in: directory)
-        defer { session.stop() }
-        #expect(session.waitForWatching(1), "\(session.collector.text)")
+        #expect(await session.waitForWatching(1), "\(session.collector.text)")
 
         let edited = Self.spec.replacingOccurrences(of: "saved 3 days ago", with: "saved 9 days ago")
         #expect(edited.utf8.count == Self.spec.utf8.count)
         try edited.write(to: file, atomically: false, encoding: .utf8)
-        #expect(session.waitForWatching(2), "the edit was not seen: \(session.collector.text)")
+        #expect(await session.waitForWatching(2), "the edit was not seen: \(session.collector.text)")
         #expect(session.collector.text.contains("Watched/saved.feature changed"))
+        await session.stop()
     }
 
     @Test(
         "a watched folder removed and made again (a branch switch) is still watched",
         arguments: ["Watched/sub", "Watched"])
-    func folderMadeAgain(removed: String) throws {
+    func folderMadeAgain(removed: String) async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sub = directory.appendingPathComponent("Watched/sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try Self.spec.write(to: sub.appendingPathComponent("saved.feature"), atomically: true, encoding: .utf8)
         let session = try WatchSession(["Watched"], in: directory)
-        defer { session.stop() }
-        #expect(session.waitForWatching(1), "\(session.collector.text)")
+        #expect(await session.waitForWatching(1), "\(session.collector.text)")
 
         try FileManager.default.removeItem(at: directory.appendingPathComponent(removed))
-        #expect(session.waitForWatching(2), "the removal was said: \(session.collector.text)")
+        #expect(await session.waitForWatching(2), "the removal was said: \(session.collector.text)")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         // Time for the watcher to look again before the file comes, as after a checkout that makes the folders
         // first.
-        Thread.sleep(forTimeInterval: 0.5)
+        try await Task.sleep(for: .milliseconds(500))
         try Self.spec.write(to: sub.appendingPathComponent("back.feature"), atomically: false, encoding: .utf8)
-        #expect(session.waitForWatching(3), "the new file was not seen: \(session.collector.text)")
+        #expect(await session.waitForWatching(3), "the new file was not seen: \(session.collector.text)")
         #expect(session.collector.text.contains("Watched/sub/back.feature changed"))
         try (Self.spec + "\n").write(to: sub.appendingPathComponent("back.feature"), atomically: false, encoding: .utf8)
-        #expect(session.waitForWatching(4), "a later save was not seen: \(session.collector.text)")
+        #expect(await session.waitForWatching(4), "a later save was not seen: \(session.collector.text)")
+        await session.stop()
     }
 }
 
@@ -204,7 +209,7 @@ struct WatchChangeTests {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct WatchClosedConsoleTests {
     @Test("watch mode stops with exit status 141 once its console is closed, rather than run unseen for ever")
-    func stopsWhenTheConsoleCloses() throws {
+    func stopsWhenTheConsoleCloses() async throws {
         let (directory, file) = try WatchChangeTests.watchedWorkspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The console is a pipe to `sed`, which quits after the "Watching" line (as a user quits `less`); the
@@ -220,11 +225,11 @@ struct WatchClosedConsoleTests {
         defer { if process.isRunning { process.terminate() } }
         let shown = OutputCollector(pipes.output!.fileHandleForReading)
         let collector = OutputCollector(pipes.errors!.fileHandleForReading)
-        #expect(shown.wait(for: "Watching", seconds: 20), "\(shown.text)")
+        #expect(await shown.wait(for: "Watching", seconds: 20), "\(shown.text)")
         // `sed` has quit: the next thing watch mode writes finds the console gone.
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .milliseconds(200))
         try (WatchChangeTests.spec + "\n").write(to: file, atomically: false, encoding: .utf8)
-        #expect(collector.wait(for: "status ", seconds: 20), "watch mode went on: \(collector.text)")
+        #expect(await collector.wait(for: "status ", seconds: 20), "watch mode went on: \(collector.text)")
         #expect(collector.text.contains("status 141"), "\(collector.text)")
         #expect(collector.text.contains("stopped watching"), "\(collector.text)")
     }
@@ -233,7 +238,7 @@ struct WatchClosedConsoleTests {
         @Test(
             "SIGTERM stops watch mode with exit status 130 even when its console pipe is full and unread",
             .timeLimit(.minutes(1)))
-        func stopsWithAFullConsole() throws {
+        func stopsWithAFullConsole() async throws {
             // The reader of the console stopped (a pager the user suspended) and the pipe is full.
             let directory = try WatchChangeTests.watchedWorkspace().directory
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -266,7 +271,7 @@ struct WatchClosedConsoleTests {
 
             kill(pid, SIGTERM)
             let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!process.isRunning, "watch mode did not stop: its goodbye waits on the full pipe")
             if !process.isRunning { #expect(process.terminationStatus == 130) }
         }
@@ -278,7 +283,7 @@ struct WatchClosedConsoleTests {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct MarkdownSpecTests {
     @Test("a .feature.md next to the .feature files runs with the others; the HTML report shows its prose in place")
-    func markdownSpec() throws {
+    func markdownSpec() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = """
@@ -299,7 +304,7 @@ struct MarkdownSpecTests {
         try text.write(
             to: directory.appendingPathComponent("Specs/offline-notes.feature.md"), atomically: true, encoding: .utf8)
 
-        let alone = try FeedSpecsCommand.run(
+        let alone = try await FeedSpecsCommand.run(
             ["Specs/offline-notes.feature.md", "--format", "summary", "--format", "html:out/report.html"],
             in: directory)
         #expect(alone.status == 0, "\(alone.output)\(alone.errors)")
@@ -310,7 +315,7 @@ struct MarkdownSpecTests {
         let notes = try #require(html.range(of: "Notes after the scenario stay in the document."))
         #expect(why.lowerBound < scenario.lowerBound && scenario.lowerBound < notes.lowerBound)
 
-        let folder = try FeedSpecsCommand.run(
+        let folder = try await FeedSpecsCommand.run(
             ["Specs", "--dry-run", "--format", "message:out/messages.ndjson"], in: directory)
         #expect(folder.status == 0, "\(folder.output)\(folder.errors)")
         let messages = try String(contentsOf: directory.appendingPathComponent("out/messages.ndjson"), encoding: .utf8)
@@ -348,14 +353,14 @@ struct LanguageSpecTests {
         """
 
     @Test("Dutch and Japanese specs run with no option: the built-in languages know their keywords")
-    func dutchAndJapanese() throws {
+    func dutchAndJapanese() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.japanese.write(
             to: directory.appendingPathComponent("Specs/offline.ja.feature"), atomically: true, encoding: .utf8)
         try Self.dutch.write(
             to: directory.appendingPathComponent("Specs/offline.nl.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(
+        let outcome = try await FeedSpecsCommand.run(
             ["Specs/offline.ja.feature", "Specs/offline.nl.feature", "--format", "summary"], in: directory)
         #expect(outcome.status == 1, "strict: the Japanese undefined step fails the run")
         #expect(outcome.output.contains("2 scenarios (1 undefined, 1 passed)"), "\(outcome.output)\(outcome.errors)")
@@ -365,8 +370,8 @@ struct LanguageSpecTests {
     }
 
     @Test("--i18n-languages lists every built-in language as cucumber-js does")
-    func languagesTable() throws {
-        let outcome = try FeedSpecsCommand.run(["--i18n-languages"], in: FeedSpecsCommand.packageRoot)
+    func languagesTable() async throws {
+        let outcome = try await FeedSpecsCommand.run(["--i18n-languages"], in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "ISO 639-1 | ENGLISH NAME        | NATIVE NAME")
@@ -376,8 +381,8 @@ struct LanguageSpecTests {
     }
 
     @Test("--i18n-keywords LANG shows a language's keywords as cucumber-js does; an unknown code is an error")
-    func keywordsTable() throws {
-        let outcome = try FeedSpecsCommand.run(["--i18n-keywords", "ja"], in: FeedSpecsCommand.packageRoot)
+    func keywordsTable() async throws {
+        let outcome = try await FeedSpecsCommand.run(["--i18n-keywords", "ja"], in: FeedSpecsCommand.packageRoot)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let expected = """
             ENGLISH KEYWORD  | NATIVE KEYWORDS
@@ -395,7 +400,7 @@ struct LanguageSpecTests {
             """
         #expect(outcome.output == expected + "\n")
 
-        let unknown = try FeedSpecsCommand.run(["--i18n-keywords", "XX"], in: FeedSpecsCommand.packageRoot)
+        let unknown = try await FeedSpecsCommand.run(["--i18n-keywords", "XX"], in: FeedSpecsCommand.packageRoot)
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("Unsupported ISO 639-1: XX"), "\(unknown.errors)")
     }
@@ -406,7 +411,7 @@ struct LanguageSpecTests {
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct FailureListingTests {
     @Test("the command's tearDown is listed at the line that gives it (feed_specs/main.swift), not in the harness")
-    func tearDownPlace() throws {
+    func tearDownPlace() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let failing = """
@@ -420,7 +425,7 @@ struct FailureListingTests {
             """
         try failing.write(
             to: directory.appendingPathComponent("Specs/failing.feature"), atomically: true, encoding: .utf8)
-        let outcome = try FeedSpecsCommand.run(["Specs/failing.feature", "--format", "summary"], in: directory)
+        let outcome = try await FeedSpecsCommand.run(["Specs/failing.feature", "--format", "summary"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.output.contains("After # feed_specs/main.swift:7"), "\(outcome.output)")
         #expect(!outcome.output.contains("SpecKitCommand/"), "\(outcome.output)")

@@ -50,11 +50,12 @@ package struct BuiltExecutable: Sendable {
     /// killed and `HungChild` thrown. With `fileSizeLimitBlocks`, it runs under `ulimit -f` with SIGXFSZ ignored, so
     /// any write past that many 512-byte blocks fails (EFBIG) as writes fail on a full disk. With `memoryLimitKB`, it
     /// runs under `ulimit -v`: past that much memory, allocations fail and it crashes.
-    /// `currentDirectory` and `environment` (the whole environment) default to the test's own.
+    /// `currentDirectory` and `environment` (the whole environment) default to the test's own. The wait is on
+    /// threads of their own, never on the tests' cooperative threads.
     package func run(
         _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil,
         fileSizeLimitBlocks: Int? = nil, memoryLimitKB: Int? = nil
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         guard let url else { throw NotBuilt(name: name) }
         let process = Process()
         var limits: [String] = []
@@ -70,8 +71,32 @@ package struct BuiltExecutable: Sendable {
         }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }
-        let outcome = try process.readToEnd(try process.start(), name: name)
+        let outcome = try await process.readToEnd(try process.start(), name: name)
         return Outcome(status: outcome.status, output: outcome.output, errorOutput: outcome.errorOutput)
+    }
+
+    /// `run`, for the one caller that cannot suspend: a store's transaction, whose closure is synchronous and must
+    /// stay open while another process reads the store. It holds the calling thread until the child ends (under
+    /// the same hang guard); everything else uses `run`.
+    package func runHoldingThread(_ arguments: [String]) throws -> Outcome {
+        guard let url else { throw NotBuilt(name: name) }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let pipes = try process.start()
+        let hangGuard = HangGuard(process)
+        let errors = PipeCollector(pipes.errors!.fileHandleForReading)
+        let output = pipes.output!.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let outcome = Outcome(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errorOutput: String(decoding: errors.wait(), as: UTF8.self))
+        if hangGuard.disarm() {
+            throw HungChild(
+                name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
+                errorOutput: outcome.errorOutput)
+        }
+        return outcome
     }
 }
 

@@ -55,17 +55,32 @@ extension Process {
     }
 
     /// Waits until the process ends, at most `seconds`; then kills it (SIGKILL) and waits for that. Returns whether
-    /// it ended by itself.
+    /// it ended by itself. The wait is on a thread of its own: the tests' cooperative threads are never held.
     @discardableResult
-    package func waitUntilExit(orKillAfter seconds: Double) -> Bool {
-        let hangGuard = HangGuard(self, seconds: seconds)
-        waitUntilExit()
-        return !hangGuard.disarm()
+    package func waitUntilExit(orKillAfter seconds: Double) async -> Bool {
+        await offThePool { [self] in
+            let hangGuard = HangGuard(self, seconds: seconds)
+            waitUntilExit()
+            return !hangGuard.disarm()
+        }
     }
 
-    /// Reads standard output and error (pipes of `start()`) to their ends and waits for the process. A child still
-    /// running after `childProcessHangGuardSeconds` is killed, and `HungChild` (naming it `name`) is thrown.
-    package func readToEnd(_ pipes: (input: Pipe?, output: Pipe?, errors: Pipe?), name: String) throws -> ChildOutcome {
+    /// Waits until the process ends, on a thread of its own.
+    package func exit() async {
+        await offThePool { [self] in waitUntilExit() }
+    }
+
+    /// Reads standard output and error (pipes of `start()`) to their ends and waits for the process, on threads of
+    /// their own. A child still running after `childProcessHangGuardSeconds` is killed, and `HungChild` (naming it
+    /// `name`) is thrown.
+    package func readToEnd(_ pipes: (input: Pipe?, output: Pipe?, errors: Pipe?), name: String) async throws
+        -> ChildOutcome
+    {
+        let pipes = UncheckedPipes(input: pipes.input, output: pipes.output, errors: pipes.errors)
+        return try await offThePool { [self] in try readToEndBlocking(pipes, name: name) }
+    }
+
+    private func readToEndBlocking(_ pipes: UncheckedPipes, name: String) throws -> ChildOutcome {
         let hangGuard = HangGuard(self)
         let errorData = PipeCollector(pipes.errors!.fileHandleForReading)
         let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()
@@ -80,6 +95,33 @@ extension Process {
                 errorOutput: outcome.errorOutput)
         }
         return outcome
+    }
+}
+
+/// A child's pipes, handed to the thread that reads them (the test that made them no longer touches them).
+private struct UncheckedPipes: @unchecked Sendable {
+    let input: Pipe?
+    let output: Pipe?
+    let errors: Pipe?
+}
+
+/// Runs `body`, which blocks (waiting for a child, reading its pipes to their ends), on a thread of its own, and
+/// returns its result: the Swift concurrency threads every test shares (two on this machine) are never held by a
+/// wait for a child process.
+package func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
+        thread.name = "test-child-wait"
+        thread.start()
+    }
+}
+
+/// `offThePool` for a body that cannot throw.
+package func offThePool<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.name = "test-child-wait"
+        thread.start()
     }
 }
 

@@ -11,7 +11,7 @@ enum Gzip {
     static var isAvailable: Bool { executable != nil }
 
     /// `megabytes` MB of zero bytes, gzip-compressed.
-    static func zeros(megabytes: Int) throws -> Data {
+    static func zeros(megabytes: Int) async throws -> Data {
         guard let executable else { throw AnyError(tag: "gzip not found") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -26,8 +26,12 @@ enum Gzip {
             try? input.fileHandleForWriting.close()
         }
         writer.start()
-        let packed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let reading = output.fileHandleForReading
+        let packed = await offThePool {
+            let packed = reading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return packed
+        }
         guard !hangGuard.disarm() else { throw AnyError(tag: "gzip was still running after its hang guard") }
         guard process.terminationStatus == 0 else { throw AnyError(tag: "gzip failed") }
         return packed
