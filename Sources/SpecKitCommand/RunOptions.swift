@@ -175,13 +175,11 @@ struct RunOptions {
     }
 
     static func order(_ text: String) throws(OptionParser.Failure) -> RunOrder {
-        if text == "defined" { return .defined }
-        if text == "reverse" { return .reverse }
-        if text == "random" { return .random(seed: UInt64.random(in: 0...999_999)) }
-        if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
-            return .random(seed: seed)
+        do {
+            return try RunOrder(parsing: text)
+        } catch {
+            throw .usage("--order \(text): \(RunOrder.expectedDescription)")
         }
-        throw .usage("--order \(text): expected defined, reverse, random or random:SEED")
     }
 
     static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> Shard {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SpecKit
 
-@Suite("Snippets and closest steps are worked out once per distinct step text")
+@Suite("Snippets are worked out once per distinct step text")
 struct SnippetCacheTests {
     @Test("the same text, keyword and arguments are made once; another keyword is made again")
     func madeOnce() {
@@ -22,14 +22,6 @@ struct SnippetCacheTests {
             return []
         }
         #expect(made == 2)
-        var closest = 0
-        for _ in 0..<2 {
-            _ = cache.closest(to: "a typo") {
-                closest += 1
-                return ["a step"]
-            }
-        }
-        #expect(closest == 1)
     }
 
     @Test("past its capacity the cache keeps what it has and still answers")

@@ -2,9 +2,9 @@ import Messages
 import StepSuggestions
 import Synchronization
 
-/// Snippets and closest steps already proposed in a run, by step text (and keyword and trailing arguments): a
-/// text undefined in a thousand steps is worked out once. At most `capacity` texts are kept, so memory stays
-/// bounded.
+/// Snippets already proposed in a run, by step text (and keyword and trailing arguments): a text undefined in a
+/// thousand steps is worked out once. At most `capacity` texts are kept, so memory stays bounded. (The closest
+/// steps are the reports' to work out, from the stream: `RunQuery.didYouMeanText(forPickleStep:)`.)
 final class SnippetCache: Sendable {
     struct Key: Hashable {
         var text: String
@@ -14,11 +14,6 @@ final class SnippetCache: Sendable {
 
     static let capacity = 20_000
     private let snippets = Mutex<[Key: [Snippet]]>([:])
-    private let closest = Mutex<[String: [String]]>([:])
-
-    func closest(to text: String, make: () -> [String]) -> [String] {
-        Self.cached(closest, text, make)
-    }
 
     func snippets(for key: Key, make: () -> [Snippet]) -> [Snippet] {
         Self.cached(snippets, key, make)
@@ -69,15 +64,6 @@ extension CompiledLibrary {
             let code =
                 "steps.\(keyword)(\(swiftStringLiteral(expression.source))) { \(closure) in\n    throw Pending()\n}"
             return Snippet(language: "swift", code: code)
-        }
-    }
-
-    /// The closest existing step expressions to `text` (at most 3), as `"pattern" (File.swift:12)`: the one
-    /// did-you-mean (`StepSuggester`), as the reports and the language server propose it.
-    func didYouMean(_ text: String) -> [String] {
-        guard !steps.isEmpty else { return [] }
-        return snippetCache.closest(to: text) {
-            suggester.suggestions(for: text).map { steps[$0.definition].info.description }
         }
     }
 }

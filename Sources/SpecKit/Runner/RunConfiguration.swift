@@ -50,7 +50,10 @@ public struct RunConfiguration: Sendable {
     /// Runs only the scenarios of one shard; nil runs them all.
     public var shard: Shard?
     /// The tag of work in progress: such scenarios are reported but never fail the run (default `@wip`).
-    public var wipTag: String? = "@wip"
+    public var wipTag: String? = RunVerdict.defaultWorkInProgressTag
+
+    /// Whether a finished test case fails the run, as `strict` and `wipTag` say: the one rule the reports apply too.
+    public var verdict: RunVerdict { RunVerdict(strict: strict, workInProgressTag: wipTag) }
     /// Where timestamps and durations come from (default: the system clock).
     package var clock: RunClock = .system
     /// The ids of messages: incrementing (reproducible, the default) or UUIDs.
@@ -162,25 +165,27 @@ public enum RunOrder: Sendable, Hashable, CustomStringConvertible {
     /// `--order reverse`.
     case reverse
 
-    /// Parses `defined`, `reverse`, `random` (a random seed) or `random:SEED`.
+    /// Parses `defined`, `reverse`, `random` (a seed drawn from 0 to 999,999, which the run reports) or
+    /// `random:SEED` (any unsigned 64-bit seed). The one reading of an order, wherever it is written (`--order`,
+    /// a profile's `order`, a runner process's instruction).
     ///
-    /// - Throws: `SpecRunError` for anything else.
+    /// - Throws: `SpecRunError` for anything else, whose message is `expectedDescription` after the text.
     public init(parsing text: String) throws(SpecRunError) {
         if text == "defined" {
             self = .defined
         } else if text == "reverse" {
             self = .reverse
         } else if text == "random" {
-            self = .random(seed: UInt64.random(in: 0...99_999))
+            self = .random(seed: UInt64.random(in: 0...999_999))
         } else if text.hasPrefix("random:"), let seed = UInt64(text.dropFirst("random:".count)) {
             self = .random(seed: seed)
         } else {
-            throw SpecRunError(
-                kind: .invalidConfiguration,
-                message: "invalid order '\(text)': use 'defined', 'reverse', 'random' or 'random:SEED' (e.g. random:42)"
-            )
+            throw SpecRunError(kind: .invalidConfiguration, message: "\(text): \(Self.expectedDescription)")
         }
     }
+
+    /// What an order is written as, for messages.
+    public static let expectedDescription = "expected defined, reverse, random or random:SEED (e.g. random:42)"
 
     /// `defined`, `reverse` or `random:SEED`.
     public var description: String {

@@ -40,24 +40,15 @@ struct RunEnvironment<World: Actor>: Sendable {
 
     var clock: RunClock { configuration.clock }
 
-    /// Whether a scenario of `status` fails the run (unless it is work in progress).
-    func failsRun(_ status: TestStepResultStatus) -> Bool {
-        switch status {
-        case .failed: true
-        case .undefined, .pending, .ambiguous: configuration.strict
-        case .passed, .skipped, .unknown: false
-        }
-    }
-
     /// Whether `info` carries the work-in-progress tag.
     func isWorkInProgress(_ info: ScenarioInfo) -> Bool {
-        configuration.wipTag.map { info.tags.contains($0) } ?? false
+        configuration.verdict.isWorkInProgress(info.tags)
     }
 
     /// How a test case whose last attempt (of `attempts`) ended with `outcome` ended.
     func outcome(_ info: ScenarioInfo, last outcome: AttemptOutcome, attempts: Int) -> TestCaseOutcome {
         TestCaseOutcome(
             status: outcome.status, stepCounts: outcome.stepCounts, attempts: attempts,
-            failsRun: !isWorkInProgress(info) && failsRun(outcome.status))
+            failsRun: configuration.verdict.failsRun(outcome.status, tags: info.tags))
     }
 }

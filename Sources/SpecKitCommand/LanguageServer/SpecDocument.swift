@@ -143,7 +143,7 @@ struct SpecDocument {
             return index
         }
         for pickle in parse.pickles {
-            let isWip = pickle.tags.contains { $0.name == "@wip" }
+            let isWip = RunVerdict().isWorkInProgress(pickle.tags.lazy.map(\.name))
             for step in pickle.steps {
                 guard let id = step.astNodeIds.first, let index = slot(id) else { continue }
                 if !texts[index].contains(step.text) { texts[index].append(step.text) }

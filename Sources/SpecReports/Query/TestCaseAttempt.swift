@@ -52,10 +52,9 @@ public final class TestCaseAttempt {
     /// Whether the test case is run again after this attempt.
     public var willBeRetried: Bool { finished?.willBeRetried ?? false }
 
-    /// Whether the pickle is tagged `@wip` (work in progress: undefined, pending and ambiguous steps are reported
-    /// without failing the run).
+    /// Whether the pickle is tagged `@wip` (work in progress: its problems are reported without failing the run).
     public var isWorkInProgress: Bool {
-        pickle?.tags.contains { $0.name == "@wip" } ?? false
+        RunVerdict().isWorkInProgress(pickle?.tags.lazy.map(\.name) ?? [])
     }
 
     /// The status of the attempt: its worst step status (`TestStepResultStatus` severity order).
@@ -80,14 +79,10 @@ public final class TestCaseAttempt {
         return stepResults.first { $0?.status == status } ?? nil
     }
 
-    /// Whether the attempt fails the run: a failed step always does; an ambiguous, undefined or pending step
-    /// does when `strict` and the pickle is not tagged `@wip`.
+    /// Whether the attempt fails the run, by the runner's own rule (`RunVerdict`): a failed step does, an
+    /// ambiguous, undefined or pending one when `strict`, and never in a scenario tagged `@wip`.
     public func isFailing(strict: Bool = true) -> Bool {
-        switch status {
-        case .failed: true
-        case .ambiguous, .undefined, .pending: strict && !isWorkInProgress
-        case .unknown, .passed, .skipped: false
-        }
+        RunVerdict(strict: strict).failsRun(status, tags: pickle?.tags.lazy.map(\.name) ?? [])
     }
 
     /// The time from the start of the attempt to its end (or to its last message when unfinished).
