@@ -114,6 +114,23 @@ enum HTMLAssets {
         .changes ul { margin: 0; padding-left: 20px; }
         .changes .hs-passed { color: var(--passed); } .changes .hs-failed { color: var(--failed); }
         .changes .hs-flaky { color: var(--pending); }
+        .trends { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
+          padding: 12px 16px; margin-bottom: 18px; overflow-x: auto; }
+        .trends h2 { font-size: 16px; margin: 0 0 8px; } .trends h3 { font-size: 14px; margin: 12px 0 6px; }
+        .trends h4 { font-size: 13px; margin: 10px 0 4px; }
+        .trend-chart { display: block; max-width: 100%; height: auto; margin: 4px 0; }
+        .trend-chart a:focus rect { stroke: var(--focus); stroke-width: 2px; }
+        .t-passed { fill: var(--passed); background: var(--passed); } .t-failed { fill: var(--failed); background: var(--failed); }
+        .t-flaky { fill: var(--pending); background: var(--pending); } .t-other { fill: var(--undefined); background: var(--undefined); }
+        .t-duration { fill: var(--accent); }
+        .trends .legend { font-size: 12.5px; color: var(--muted); margin: 4px 0 8px; }
+        .trends .chart-caption { font-size: 12.5px; color: var(--muted); margin: 8px 0 2px; }
+        .trends .legend .key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 4px 0 8px; }
+        .stability table { border-collapse: collapse; font-size: 13px; }
+        .stability td, .stability th { padding: 3px 10px 3px 0; text-align: left; vertical-align: top; }
+        .run-changes ul { margin: 0; padding-left: 20px; }
+        .run-changes .hs-passed { color: var(--passed); } .run-changes .hs-failed { color: var(--failed); }
+        .run-changes .hs-flaky { color: var(--pending); }
         details.scenario { border: 1px solid var(--border); border-radius: 8px; margin: 10px 0;
           background: var(--surface); }
         details.scenario > summary { list-style: none; cursor: pointer; display: flex; gap: 10px;

@@ -124,7 +124,10 @@ public final class HTMLFormatter: ReportFormatter {
         writeBanners()
         writeTotals(statistics)
         writeFailures()
-        if let history = historyWithThisRun() { writeChanges(history.history, keys: history.keys) }
+        if let history = historyWithThisRun() {
+            writeChanges(history.history, keys: history.keys)
+            writeTrends(history.history, keys: history.keys)
+        }
         writeToolbar()
         if query.featureCount > 1 && navigationEntries > 0 {
             buffer.append("<nav class=\"feature-nav\" aria-label=\"Features\"><ul>")

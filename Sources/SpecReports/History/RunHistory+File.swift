@@ -152,13 +152,14 @@ extension RunHistory {
     }
 
     /// The history as JSON: `{"format":"feedspecs-run-history","version":1,"limit":30,"runs":[…]}`, each run
-    /// `{"startedAt":…,"success":…,"scenarios":{KEY:{"status":…,"ms":…}}}`.
+    /// `{"startedAt":…,"success":…,"ms":…,"scenarios":{KEY:{"status":…,"ms":…}}}` (a run's own `ms`, its
+    /// duration, is left out when unknown, and readers that predate it ignore it).
     var encoded: JSONValue {
         .object([
             "format": .string(Self.format), "version": 1, "limit": .number(Double(limit)),
             "runs": .array(
                 runs.map { run in
-                    .object([
+                    var fields: [String: JSONValue] = [
                         "startedAt": .string(run.startedAt), "success": .bool(run.success),
                         "scenarios": .object(
                             run.scenarios.mapValues { outcome in
@@ -166,7 +167,9 @@ extension RunHistory {
                                     "status": .string(outcome.status), "ms": .number(Double(outcome.milliseconds)),
                                 ])
                             }),
-                    ])
+                    ]
+                    if let milliseconds = run.milliseconds { fields["ms"] = .number(Double(milliseconds)) }
+                    return .object(fields)
                 }),
         ])
     }
@@ -186,7 +189,11 @@ extension RunHistory {
                 else { return nil }
                 outcomes[key] = Outcome(status: status, milliseconds: Int(milliseconds))
             }
-            runs.append(Run(startedAt: startedAt, success: success, scenarios: outcomes))
+            var milliseconds: Int?
+            if case .number(let value)? = item["ms"], value.isFinite, value >= 0, value < 1e15 {
+                milliseconds = Int(value)
+            }
+            runs.append(Run(startedAt: startedAt, success: success, scenarios: outcomes, milliseconds: milliseconds))
         }
         return RunHistory(runs: runs, limit: limit)
     }

@@ -30,12 +30,16 @@ public struct RunHistory: Sendable, Hashable {
         public var success: Bool
         /// Each scenario's outcome, by its key (`RunHistory.key(of:in:)`).
         public var scenarios: [String: Outcome]
+        /// How long the run took, from `testRunStarted` to `testRunFinished`, in milliseconds (nil when unknown:
+        /// an interrupted run, or a run recorded before this was kept).
+        public var milliseconds: Int?
 
         /// Creates a run.
-        public init(startedAt: String, success: Bool, scenarios: [String: Outcome]) {
+        public init(startedAt: String, success: Bool, scenarios: [String: Outcome], milliseconds: Int? = nil) {
             self.startedAt = startedAt
             self.success = success
             self.scenarios = scenarios
+            self.milliseconds = milliseconds
         }
     }
 
@@ -79,7 +83,11 @@ public struct RunHistory: Sendable, Hashable {
         var scenarios: [String: Outcome] = [:]
         for (key, outcome) in keyedOutcomes(query) { scenarios[key] = outcome.outcome }
         let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
-        return Run(startedAt: startedAt, success: query.success, scenarios: scenarios)
+        var milliseconds: Int?
+        if let started = query.testRunStarted?.timestamp, let finished = query.testRunFinished?.timestamp {
+            milliseconds = max(0, Int(started.duration(to: finished).nanoseconds / 1_000_000))
+        }
+        return Run(startedAt: startedAt, success: query.success, scenarios: scenarios, milliseconds: milliseconds)
     }
 
     /// Adds `run`, forgetting the oldest runs beyond `limit`.
@@ -138,13 +146,7 @@ public struct RunHistory: Sendable, Hashable {
 
     /// The scenarios whose status differs between the last two runs, with their old and new status, by key.
     package var changes: [(key: String, old: String, new: String)] {
-        guard runs.count >= 2 else { return [] }
-        let previous = runs[runs.count - 2].scenarios
-        let latest = runs[runs.count - 1].scenarios
-        return latest.keys.sorted().compactMap { key in
-            guard let old = previous[key]?.status, let new = latest[key]?.status, old != new else { return nil }
-            return (key, old, new)
-        }
+        changes(in: runs.count - 1)
     }
 }
 
