@@ -133,3 +133,44 @@ struct HistoryCommandTests {
         #expect((object["runs"] as? [Any])?.count == 4)
     }
 }
+
+@Suite(
+    "feed-specs: the HTML report's trends and timeline, from the built command",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct TrendReportCommandTests {
+    @Test("five runs with different results, the last with --parallel 2: five runs drawn, a lane per worker")
+    func fiveRuns() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = "Then the app shows 4 images"
+        let specs = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Specs").path)
+        let file = try #require(
+            specs.first { name in
+                let text = try? String(
+                    contentsOf: directory.appendingPathComponent("Specs/\(name)"), encoding: .utf8)
+                return text?.contains(original) ?? false
+            })
+        let runs: [(edit: Bool, arguments: [String], status: Int32)] = [
+            (false, [], 0), (true, [], 1), (true, [], 1), (false, [], 0), (false, ["--parallel", "2"], 0),
+        ]
+        var edited = false
+        for run in runs {
+            if run.edit != edited {
+                try FeedSpecsCommand.edit(
+                    "Specs/\(file)", in: directory, replacing: run.edit ? original : "Then the app shows 5 images",
+                    with: run.edit ? "Then the app shows 5 images" : original)
+                edited = run.edit
+            }
+            let outcome = try await FeedSpecsCommand.run(
+                ["--out", "out", "--format", "summary"] + run.arguments, in: directory)
+            #expect(outcome.status == run.status, "\(outcome.output)\(outcome.errors)")
+        }
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("<h2>Trends <span class=\"label\">the last 5 runs</span></h2>"))
+        #expect(html.contains("this run: ") && html.contains("<div id=\"run-2\">"))
+        #expect(html.contains("<h3>Least stable scenarios</h3>"))
+        #expect(html.contains("60% <span class=\"label\">(3 of 5)</span>"), "the edited scenario failed twice")
+        #expect(html.contains("<h2>Timeline <span class=\"label\">2 workers, "))
+        #expect(html.contains(">worker 0</text>") && html.contains(">worker 1</text>"))
+    }
+}

@@ -88,3 +88,47 @@ import Testing
         #expect(read.runs.map(\.milliseconds) == [4321, nil])
     }
 }
+
+/// The timeline of a parallel run in the HTML report.
+@Suite struct TimelineTests {
+    @Test func `a run with two workers has a lane each, a bar per attempt named and linked to its card`() throws {
+        var builder = StreamBuilder()
+        builder.workerIds = ["1", "0"]
+        builder.scenario("Cart", [.passed("a cart")])
+        builder.scenario("Totals", [.failed("a total")])
+        builder.scenario("Refund", [.passed("a refund")], retried: [[.failed]])
+        let html = try render(builder.build()) { HTMLFormatter(output: $0) }
+        let timeline = try #require(html.components(separatedBy: "<section class=\"timeline\"").last)
+        #expect(timeline.contains("<h2>Timeline <span class=\"label\">2 workers, 4 test case attempts"))
+        // Lanes in the workers' order, whichever started first.
+        let zero = try #require(timeline.range(of: ">worker 0</text>"))
+        let one = try #require(timeline.range(of: ">worker 1</text>"))
+        #expect(zero.lowerBound < one.lowerBound)
+        #expect(timeline.components(separatedBy: "<rect class=\"t-").count - 1 == 4, "the retried attempt too")
+        #expect(timeline.contains("<title>Cart · worker 1 · "))
+        #expect(timeline.contains("<rect class=\"t-failed\""))
+        #expect(timeline.contains("<a href=\"#"))
+    }
+
+    @Test func `a run on one worker, or none named, has no timeline`() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Cart", [.passed("a cart")])
+        #expect(!(try render(builder.build()) { HTMLFormatter(output: $0) }).contains("<section class=\"timeline\""))
+        builder.workerIds = ["0"]
+        #expect(!(try render(builder.build()) { HTMLFormatter(output: $0) }).contains("<section class=\"timeline\""))
+    }
+
+    @Test func `past the named bars, each lane is drawn by columns and the page stays small`() throws {
+        var builder = StreamBuilder()
+        builder.workerIds = ["0", "1", "2"]
+        for index in 0..<(HTMLFormatter.timelineNamedBars + 500) {
+            builder.scenario("S\(index)", [.passed("a step")])
+        }
+        let html = try render(builder.build()) { HTMLFormatter(output: $0) }
+        let timeline = try #require(html.components(separatedBy: "<section class=\"timeline\"").last)
+            .components(separatedBy: "</section>")[0]
+        let rects = timeline.components(separatedBy: "<rect ").count - 1
+        #expect(rects >= 3 && rects <= 3 * HTMLFormatter.timelineColumns, "\(rects) bars")
+        #expect(!timeline.contains("S1 · worker"), "no names past the limit")
+    }
+}

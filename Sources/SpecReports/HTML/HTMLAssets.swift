@@ -129,6 +129,12 @@ enum HTMLAssets {
         .stability table { border-collapse: collapse; font-size: 13px; }
         .stability td, .stability th { padding: 3px 10px 3px 0; text-align: left; vertical-align: top; }
         .run-changes ul { margin: 0; padding-left: 20px; }
+        .timeline { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
+          padding: 12px 16px; margin-bottom: 18px; overflow-x: auto; }
+        .timeline h2 { font-size: 16px; margin: 0 0 8px; }
+        .timeline-chart { display: block; max-width: 100%; height: auto; }
+        .timeline-chart .lane { fill: var(--muted); font-size: 12px; }
+        .timeline-chart a:focus rect { stroke: var(--focus); stroke-width: 2px; }
         .run-changes .hs-passed { color: var(--passed); } .run-changes .hs-failed { color: var(--failed); }
         .run-changes .hs-flaky { color: var(--pending); }
         details.scenario { border: 1px solid var(--border); border-radius: 8px; margin: 10px 0;

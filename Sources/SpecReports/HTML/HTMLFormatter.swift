@@ -70,6 +70,9 @@ public final class HTMLFormatter: ReportFormatter {
     /// Whether the run has more scenarios than `detailLimit` (decided when the first test case ends).
     var isLarge: Bool?
     var detailedCount = 0
+    /// The attempts of the run on the timeline (`HTMLFormatter+Timeline.swift`), and each worker's lane.
+    var timeline: [TimelineBar] = []
+    var timelineWorkers: [String: Int] = [:]
 
     /// Creates an HTML formatter writing to `output`, with `title` as the page title; tags matching `tagLinks`
     /// link to their tracker; with `history` (the runs before this one), each scenario shows its last results and
@@ -128,6 +131,7 @@ public final class HTMLFormatter: ReportFormatter {
             writeChanges(history.history, keys: history.keys)
             writeTrends(history.history, keys: history.keys)
         }
+        writeTimeline()
         writeToolbar()
         if query.featureCount > 1 && navigationEntries > 0 {
             buffer.append("<nav class=\"feature-nav\" aria-label=\"Features\"><ul>")
@@ -187,6 +191,7 @@ public final class HTMLFormatter: ReportFormatter {
     /// Notes the scenario of a test case that settled (or did not, at the end): its counts, its place in "What
     /// failed", and its card.
     private func note(_ run: TestCaseRun) {
+        noteOnTimeline(run)
         guard let attempt = run.counted else { return }
         let status = attempt.status
         statuses.add(status)

@@ -32,6 +32,8 @@ struct StreamBuilder {
     var scenarios: [ScenarioSpec] = []
     var finished = true
     var success: Bool?
+    /// The workers the test cases run on, in turn (none: no `workerId`).
+    var workerIds: [String] = []
 
     private var nextId = 0
     private var clock = 0  // milliseconds
@@ -260,7 +262,9 @@ struct StreamBuilder {
                 envelopes.append(
                     .testCaseStarted(
                         TestCaseStarted(
-                            attempt: attemptNumber, id: startedId, testCaseId: testCase.id, timestamp: tick())))
+                            attempt: attemptNumber, id: startedId, testCaseId: testCase.id,
+                            workerId: workerIds.isEmpty ? nil : workerIds[index % workerIds.count],
+                            timestamp: tick())))
                 var stepOffset = 0
                 if let hookStatus = spec.beforeHook {
                     let stepId = testCase.testSteps[0].id
