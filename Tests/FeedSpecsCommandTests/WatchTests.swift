@@ -26,14 +26,21 @@ private final class OutputCollector: @unchecked Sendable {
     }
 
     /// Waits until the output contains `needle` `count` times, or `seconds` pass (a hang guard, not a timing
-    /// assertion); returns whether it did. It sleeps between looks, holding no thread.
+    /// assertion); returns whether it did. It looks on a thread of its own, so a busy cooperative pool neither
+    /// delays the looks nor makes the deadline pass unseen, and it looks once more at the deadline.
     func wait(for needle: String, count: Int = 1, seconds: Double = 120) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if text.components(separatedBy: needle).count - 1 >= count { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+        await offThePool { [self] in
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while ContinuousClock.now < deadline {
+                if contains(needle, count) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return contains(needle, count)
         }
-        return false
+    }
+
+    private func contains(_ needle: String, _ count: Int) -> Bool {
+        text.components(separatedBy: needle).count - 1 >= count
     }
 }
 
@@ -118,9 +125,10 @@ private final class WatchSession: Sendable {
         collector = OutputCollector(output.fileHandleForReading)
     }
 
-    /// Waits for the next `Watching` line after `count - 1` of them (20 s at most: a hang guard).
+    /// Waits for the next `Watching` line after `count - 1` of them (60 s at most: a hang guard, for a machine busy
+    /// with every other test).
     func waitForWatching(_ count: Int) async -> Bool {
-        await collector.wait(for: "Watching", count: count, seconds: 20)
+        await collector.wait(for: "Watching", count: count, seconds: 60)
     }
 
     /// A test that ended before `stop()` (a thrown error) leaves no watch mode behind.
@@ -225,7 +233,7 @@ struct WatchClosedConsoleTests {
         defer { if process.isRunning { process.terminate() } }
         let shown = OutputCollector(pipes.output!.fileHandleForReading)
         let collector = OutputCollector(pipes.errors!.fileHandleForReading)
-        #expect(await shown.wait(for: "Watching", seconds: 20), "\(shown.text)")
+        #expect(await shown.wait(for: "Watching", seconds: 60), "\(shown.text)")
         // `sed` has quit: the next thing watch mode writes finds the console gone.
         try await Task.sleep(for: .milliseconds(200))
         try (WatchChangeTests.spec + "\n").write(to: file, atomically: false, encoding: .utf8)

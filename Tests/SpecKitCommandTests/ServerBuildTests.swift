@@ -41,14 +41,41 @@ import Testing
             settings: ["timeout": 5.0], documents: [("file:///p/a.feature", "Feature: A\n", 3)],
             pending: [["jsonrpc": "2.0", "method": "initialized"]], unread: Array("Content-Len".utf8),
             message: "Restarted")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("handover-\(UUID().uuidString)").path
-        #expect(FileManager.default.createFile(atPath: path, contents: try handover.json()))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "speckit-lsp-test-\(UUID().uuidString).json"
+        ).path
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: try handover.json(), attributes: [.posixPermissions: 0o600]))
         let read = try #require(ServerHandover(readingAndRemoving: path))
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(read.initialize["rootUri"] as? String == "file:///p")
         #expect(read.documents.count == 1 && read.documents[0].text == "Feature: A\n" && read.documents[0].version == 3)
         #expect((read.pending.first as? [String: Any])?["method"] as? String == "initialized")
         #expect(read.unread == Array("Content-Len".utf8) && read.message == "Restarted")
+    }
+
+    @Test func `a variable naming any other file reads nothing and removes nothing`() throws {
+        let folder = FileManager.default.temporaryDirectory
+        let json = try ServerHandover(
+            initialize: [:], settings: [:], documents: [], pending: [], unread: [], message: ""
+        ).json()
+        let elsewhere = folder.appendingPathComponent("not-a-handover-\(UUID().uuidString).json").path
+        let readable = folder.appendingPathComponent("speckit-lsp-\(UUID().uuidString).json").path
+        #expect(
+            FileManager.default.createFile(atPath: elsewhere, contents: json, attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(atPath: readable, contents: json, attributes: [.posixPermissions: 0o644]))
+        defer {
+            try? FileManager.default.removeItem(atPath: elsewhere)
+            try? FileManager.default.removeItem(atPath: readable)
+        }
+        for path in [elsewhere, readable, "/etc/passwd", folder.path] {
+            #expect(ServerHandover(readingAndRemoving: path) == nil, "\(path)")
+        }
+        #expect(FileManager.default.fileExists(atPath: elsewhere), "a file not named as a hand-over is left")
+        #expect(FileManager.default.fileExists(atPath: readable), "a file others can read is left")
+        #expect(FileManager.default.fileExists(atPath: "/etc/passwd"))
     }
 
     @Test func `stopping reads keeps the bytes of the frame not read whole, and reading resumes from them`() throws {

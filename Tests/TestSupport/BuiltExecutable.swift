@@ -83,20 +83,8 @@ package struct BuiltExecutable: Sendable {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        let pipes = try process.start()
-        let hangGuard = HangGuard(process)
-        let errors = PipeCollector(pipes.errors!.fileHandleForReading)
-        let output = pipes.output!.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let outcome = Outcome(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errorOutput: String(decoding: errors.wait(), as: UTF8.self))
-        if hangGuard.disarm() {
-            throw HungChild(
-                name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
-                errorOutput: outcome.errorOutput)
-        }
-        return outcome
+        let outcome = try process.readToEndHoldingThread(try process.start(), name: name)
+        return Outcome(status: outcome.status, output: outcome.output, errorOutput: outcome.errorOutput)
     }
 }
 

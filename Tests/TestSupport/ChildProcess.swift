@@ -77,10 +77,19 @@ extension Process {
         -> ChildOutcome
     {
         let pipes = UncheckedPipes(input: pipes.input, output: pipes.output, errors: pipes.errors)
-        return try await offThePool { [self] in try readToEndBlocking(pipes, name: name) }
+        return try await offThePool { [self] in try readToEndHoldingThread(pipes, name: name) }
     }
 
-    private func readToEndBlocking(_ pipes: UncheckedPipes, name: String) throws -> ChildOutcome {
+    /// `readToEnd`, holding the calling thread: for the one caller that cannot suspend (see
+    /// `BuiltExecutable.runHoldingThread`).
+    package func readToEndHoldingThread(_ pipes: (input: Pipe?, output: Pipe?, errors: Pipe?), name: String) throws
+        -> ChildOutcome
+    {
+        try readToEndHoldingThread(
+            UncheckedPipes(input: pipes.input, output: pipes.output, errors: pipes.errors), name: name)
+    }
+
+    private func readToEndHoldingThread(_ pipes: UncheckedPipes, name: String) throws -> ChildOutcome {
         let hangGuard = HangGuard(self)
         let errorData = PipeCollector(pipes.errors!.fileHandleForReading)
         let outputData = pipes.output!.fileHandleForReading.readDataToEndOfFile()

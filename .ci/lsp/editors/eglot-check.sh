@@ -3,14 +3,7 @@
 # (Debian 12: apt-get install emacs-nox elpa-eglot) and .build/release/feed-specs (or FEED_SPECS_BUILD=debug).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-# The checks edit buffers as a person does and must never save this repository's files.
-before=$(git status --porcelain -- Sources Specs 2>/dev/null || true)
-untouched() {
-    if [ "$(git status --porcelain -- Sources Specs 2>/dev/null || true)" != "$before" ]; then
-        echo "FAIL the check changed this repository's Sources or Specs on disk" >&2
-        exit 1
-    fi
-}
+. .ci/lsp/editors/untouched.sh
 trap untouched EXIT
 build=${FEED_SPECS_BUILD:-release}
 work=.build/eglot-check

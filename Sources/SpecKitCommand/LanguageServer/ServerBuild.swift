@@ -130,8 +130,24 @@ struct ServerHandover {
         self.message = message
     }
 
-    /// The hand-over in the file `path`, which is removed; nil when it cannot be read.
+    /// Whether `path` is a hand-over file as `execute` writes them: in the temporary folder, named
+    /// `speckit-lsp-….json`, a regular file of this user that no one else can read. Only such a file is read and
+    /// removed: the variable naming any other file (set by mistake, or by someone else) touches nothing.
+    static func isHandOverFile(_ path: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        let folder = FileManager.default.temporaryDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        guard url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path == folder,
+            url.lastPathComponent.hasPrefix("speckit-lsp-"), url.pathExtension == "json"
+        else { return false }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFREG && status.st_uid == geteuid() && status.st_mode & 0o077 == 0
+    }
+
+    /// The hand-over in the file `path`, which is removed; nil when it cannot be read, or is not a hand-over file
+    /// (`isHandOverFile`), which is then left as it is.
     init?(readingAndRemoving path: String) {
+        guard Self.isHandOverFile(path) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard let data = FileManager.default.contents(atPath: path),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -42,25 +42,28 @@ extension HTMLFormatter {
         buffer.append("</span></h2>")
         if !changes.isEmpty {
             buffer.append("<ul>")
-            for change in changes.prefix(100) {
-                buffer.append("<li>")
-                if let pickleId = pickleByKey[change.key] {
-                    buffer.append("<a href=\"#\(Self.anchor(pickleId))\">")
-                    buffer.appendHTML(change.key)
-                    buffer.append("</a>")
-                } else {
-                    buffer.appendHTML(change.key)
-                }
-                buffer.append(": <span class=\"hs-\(Self.historyClass(change.old))\">")
-                buffer.appendHTML(change.old)
-                buffer.append("</span> → <span class=\"hs-\(Self.historyClass(change.new))\">")
-                buffer.appendHTML(change.new)
-                buffer.append("</span></li>")
-            }
+            for change in changes.prefix(100) { writeChange(change, card: pickleByKey[change.key]) }
             buffer.append("</ul>")
             if changes.count > 100 { buffer.append("<p class=\"not-run\">…and \(changes.count - 100) more.</p>") }
         }
         buffer.append("</section>\n")
+    }
+
+    /// One change as a list item: the scenario (linked to its card when it has one here), old → new.
+    func writeChange(_ change: (key: String, old: String, new: String), card pickleId: String?) {
+        buffer.append("<li>")
+        if let pickleId {
+            buffer.append("<a href=\"#\(Self.anchor(pickleId))\">")
+            buffer.appendHTML(change.key)
+            buffer.append("</a>")
+        } else {
+            buffer.appendHTML(change.key)
+        }
+        buffer.append(": <span class=\"hs-\(Self.historyClass(change.old))\">")
+        buffer.appendHTML(change.old)
+        buffer.append("</span> → <span class=\"hs-\(Self.historyClass(change.new))\">")
+        buffer.appendHTML(change.new)
+        buffer.append("</span></li>")
     }
 
     /// A scenario's last results as a strip of marks (oldest first, this run last), when its status last changed,

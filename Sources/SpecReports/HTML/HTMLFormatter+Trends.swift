@@ -150,19 +150,8 @@ extension HTMLFormatter {
             }
             buffer.append("<ul>")
             for change in changes.prefix(Self.changesPerRun) {
-                buffer.append("<li>")
-                if index == history.runs.count - 1, let pickleId = pickleByKey[change.key] {
-                    buffer.append("<a href=\"#\(Self.anchor(pickleId))\">")
-                    buffer.appendHTML(change.key)
-                    buffer.append("</a>")
-                } else {
-                    buffer.appendHTML(change.key)
-                }
-                buffer.append(": <span class=\"hs-\(Self.historyClass(change.old))\">")
-                buffer.appendHTML(change.old)
-                buffer.append("</span> → <span class=\"hs-\(Self.historyClass(change.new))\">")
-                buffer.appendHTML(change.new)
-                buffer.append("</span></li>")
+                // Only this run's scenarios have cards on this page.
+                writeChange(change, card: index == history.runs.count - 1 ? pickleByKey[change.key] : nil)
             }
             buffer.append("</ul>")
             if changes.count > Self.changesPerRun {
