@@ -132,7 +132,7 @@ enum HTMLAssets {
         .timeline { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
           padding: 12px 16px; margin-bottom: 18px; overflow-x: auto; }
         .timeline h2 { font-size: 16px; margin: 0 0 8px; }
-        .timeline-chart { display: block; max-width: 100%; height: auto; }
+        .timeline-chart { display: block; } /* at its own size: a narrow screen scrolls it, the labels stay legible */
         .timeline-chart .lane { fill: var(--muted); font-size: 12px; }
         .timeline-chart a:focus rect { stroke: var(--focus); stroke-width: 2px; }
         .run-changes .hs-passed { color: var(--passed); } .run-changes .hs-failed { color: var(--failed); }
