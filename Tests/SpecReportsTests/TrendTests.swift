@@ -131,4 +131,16 @@ import Testing
         #expect(rects >= 3 && rects <= 3 * HTMLFormatter.timelineColumns, "\(rects) bars")
         #expect(!timeline.contains("S1 · worker"), "no names past the limit")
     }
+
+    @Test(arguments: [3, HTMLFormatter.timelineNamedBars + 10])
+    func `a worker id from the stream is text, never markup`(scenarios: Int) throws {
+        var builder = StreamBuilder()
+        builder.workerIds = ["</title><script>alert(1)</script>", "<img src=x onerror=alert(1)>"]
+        for index in 0..<scenarios { builder.scenario("S\(index)", [.passed("a step")]) }
+        let html = try render(builder.build()) { HTMLFormatter(output: $0) }
+        let timeline = try #require(html.components(separatedBy: "<section class=\"timeline\"").last)
+            .components(separatedBy: "</section>")[0]
+        #expect(!timeline.contains("<script>") && !timeline.contains("<img"))
+        #expect(timeline.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    }
 }

@@ -117,7 +117,10 @@ extension HTMLFormatter {
                     buffer.append(
                         "<rect class=\"\(Self.timelineClass(status))\" x=\"\(labelWidth + column)\" "
                             + "y=\"\(lane * laneHeight + 2)\" width=\"\(end - column)\" height=\"\(laneHeight - 4)\">"
-                            + "<title>worker \(workers[lane]): \(status.rawValue.lowercased())</title></rect>")
+                            + "<title>")
+                    // The worker's id is the stream's own text.
+                    buffer.appendHTML("worker \(workers[lane]): \(status.rawValue.lowercased())")
+                    buffer.append("</title></rect>")
                     column = end
                 }
             }
