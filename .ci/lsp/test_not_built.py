@@ -91,7 +91,7 @@ async def test_after_a_rename_the_renamed_steps_are_not_undefined(client: Langua
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text.replace("again", "anew"))],
         )
     )
-    await wait_for_diagnostics(client, uri)
+    await wait_for_diagnostics(client, uri, version=2)  # those of the edited text, not the first ones
     (diagnostic,) = client.diagnostics[uri]
     assert diagnostic.code == "not-built", diagnostic.message
     assert diagnostic.message.startswith("Defined in FeedSteps.swift:")
