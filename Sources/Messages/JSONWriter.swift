@@ -247,12 +247,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes a number: integral values up to 2^53 as integers, others in Swift's shortest round-trip form.
-    /// JSON has no NaN or infinity; they are written as `null`.
+    /// Negative zero is written `-0.0`: readers take `-0` for the integer 0 and lose its sign. JSON has no NaN or
+    /// infinity; they are written as `null`.
     public mutating func double(_ value: Double) {
         guard value.isFinite else { return null() }
         if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
             if value == 0 && value.sign == .minus {
-                appendLiteral("-0")
+                appendLiteral("-0.0")
             } else {
                 int(Int(value))
             }

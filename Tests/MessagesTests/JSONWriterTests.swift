@@ -231,6 +231,18 @@ struct JSONWriterTests {
         json.endArray()
         #expect(String(decoding: json.bytes, as: UTF8.self) == "[1,-2,0.5,1e-07,1e+300,null,null]")
     }
+
+    @Test("negative zero reads back as negative zero, not as the integer 0 (found by the lsp-framing fuzzer)")
+    func negativeZeroKeepsItsSign() throws {
+        var json = JSONWriter()
+        json.beginArray()
+        json.double(-0.0)
+        json.double(0.0)
+        json.endArray()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == "[-0.0,0]")
+        let read = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [NSNumber])
+        #expect(read.first?.doubleValue.sign == .minus)
+    }
 }
 
 extension String {
