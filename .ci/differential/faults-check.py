@@ -75,8 +75,8 @@ expect(finished is not None and finished["success"] is False, "off-task: testRun
 junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
 expect('failures="5"' in junit, "off-task: junit.xml does not count 5 failures")
 
-# 2. Off every step's task while two scenarios run: the run fails, with the issue as its exception.
-done, stream, out = run("concurrent", ["Faults/Concurrent"], "--parallel", "2")
+# 2. Off every step's task while two scenarios run in one process: the run fails, with the issue as its exception.
+done, stream, out = run("concurrent", ["Faults/Concurrent"], "--parallel", "2", "--in-process")
 expect(done.returncode == 1, f"concurrent: exit status {done.returncode}, not 1", done)
 scenarios, finished = verdicts(stream)
 exception = (finished or {}).get("exception") or {}
@@ -88,6 +88,19 @@ junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
 expect("on a thread while two scenarios run" in junit, "concurrent: junit.xml does not show the run's failure")
 expect("on a thread while two scenarios run" in done.stdout + done.stderr,
        "concurrent: the console does not show the run's failure", done)
+
+# 2b. The same in worker processes (`--parallel 2` without `--in-process`): each scenario runs in a process of its
+#     own, so the issue is told apart: the step that started the thread fails with it, the other scenario passes.
+done, stream, out = run("concurrent-workers", ["Faults/Concurrent"], "--parallel", "2")
+expect(done.returncode == 1, f"concurrent in workers: exit status {done.returncode}, not 1", done)
+scenarios, finished = verdicts(stream)
+first = scenarios.get("the first", [])
+expect(status(first) == "FAILED" and "on a thread while two scenarios run" in " ".join(m for _, m in first),
+       f"concurrent in workers: the first scenario does not fail with the issue: {first}", done)
+expect(status(scenarios.get("the second", [])) == "PASSED",
+       f"concurrent in workers: the second scenario: {scenarios.get('the second')}", done)
+workers = {json.loads(line).get("testCaseStarted", {}).get("workerId") for line in open(stream, encoding="utf-8")}
+expect({"0", "1"} <= workers, f"concurrent in workers: the scenarios did not run on two workers: {workers}")
 
 # 3. A step calling exit(0): that step fails, the run goes on in a new runner process; in one process (for a
 #    debugger) the run stops there, fails, names the scenario and writes the reports of what ran over old ones.
@@ -131,6 +144,18 @@ for report in ["junit.xml", "cucumber.json", "messages.ndjson"]:
 junit = open(os.path.join(out, "junit.xml"), encoding="utf-8").read()
 expect('failures="2"' in junit and "the feed store is gone" in junit, "crash: junit.xml does not show both crashes")
 
+# 3c. The same on two worker processes: the worker that crashed is replaced, and every scenario is told as above.
+done, stream, out = run("crash-workers", ["Faults/Crash"], "--parallel", "2")
+expect(done.returncode == 1, f"crash in workers: exit status {done.returncode}, not 1", done)
+scenarios, finished = verdicts(stream)
+for name, statuses in expected.items():
+    told = [s for s, _ in scenarios.get(name, [])]
+    expect(told == statuses, f"crash in workers: '{name}' told {told}, not {statuses}", done)
+expect(finished is not None and finished["success"] is False, "crash in workers: the run does not fail")
+started = [json.loads(line) for line in open(stream, encoding="utf-8")]
+ids = [m["testCaseStarted"]["id"] for m in started if "testCaseStarted" in m]
+expect(len(ids) == len(set(ids)) == 5, f"crash in workers: the attempts' ids are not 5 distinct ones: {ids}")
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)
@@ -145,5 +170,5 @@ for problem in problems:
 if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
-      "its step and the run goes on (in one process, exit() fails the run with its reports written); an exclusive "
+      "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); an exclusive "
       "group waits for an overrunning body")

@@ -1,6 +1,14 @@
 import Foundation
 import SpecKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The command's two sides of a run in runner processes: the session a run relays its hooks and test cases from, and
 /// the runner process itself.
 extension RunCommand {
@@ -22,7 +30,10 @@ extension RunCommand {
         let processes = RunnerProcesses(
             arguments: arguments, environment: context.environment,
             root: PackageRoot.above(command.origin.filePath)?.path ?? FileManager.default.currentDirectoryPath)
-        let session = processes.session(instruction)
+        // `--parallel N`: N worker processes, each running the test cases handed to it.
+        let session = RemoteSession(
+            processes: processes, instruction: instruction, workers: configuration.parallel,
+            verdict: configuration.verdict, failFast: configuration.failFast)
         configuration.remote = session
         return session
     }
@@ -48,6 +59,17 @@ extension RunCommand {
         }
         configuration.idKey = instruction.idKey
         configuration.resume = instruction.resume
+        if let worker = instruction.worker {
+            // One of the worker processes of a parallel run: one worker here, running what the command hands it.
+            var status = stat()
+            guard fstat(RunnerInstruction.dispatchDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
+                StandardStreams.writeError("\(name): worker \(worker) was started without its test cases' pipe\n")
+                return 2
+            }
+            configuration.dispatch = PipeDispatch(descriptor: RunnerInstruction.dispatchDescriptor)
+            configuration.workerName = String(worker)
+            configuration.parallel = 1
+        }
         if let uriBase = instruction.uriBase { configuration.uriBase = uriBase }
         _ = TestingIssueHandler.install()
         let runner = SpecRunner(

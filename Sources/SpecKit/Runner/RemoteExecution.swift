@@ -12,8 +12,10 @@ package protocol RemoteExecution: Sendable {
     /// Relays the execution of the test cases (each `testCase` already emitted and given to `observe`), until one
     /// of the `afterAll` hooks `afterAllHooks` (their ids) begins there, or everything has run.
     func execute(until afterAllHooks: Set<String>, emit: @escaping @Sendable (Envelope) -> Void) async
-    /// Tells the side running the test cases of each `testCase` the run emits (a crash names its steps).
-    func observe(_ testCase: TestCase)
+    /// Tells the side running the test cases of each `testCase` the run emits (a crash names its steps), in the
+    /// run's order: `idStart` is the position of its first id, `exclusive` whether it belongs to an exclusive group,
+    /// `tags` its scenario's.
+    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String])
     /// Says that every `testCase` was emitted.
     func observedEveryTestCase()
     /// Waits for the end of what runs there; returns whether it fails the run and, when something there failed

@@ -74,6 +74,10 @@ public struct RunConfiguration: Sendable {
     package var idKey: IdKey?
     /// Where the hooks and test cases run when not in this process (a runner process); nil runs them here.
     package var remote: (any RemoteExecution)?
+    /// In a worker process of a parallel run: where its test cases come from (nil: it runs every one).
+    package var dispatch: (any TestCaseDispatch)?
+    /// In a worker process of a parallel run: the `workerId` its test cases carry.
+    package var workerName: String?
     /// The `implementation` of the `meta` message.
     public var implementation = Product(name: "feed-specs", version: "0.1.0")
 

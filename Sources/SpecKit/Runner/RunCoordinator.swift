@@ -78,14 +78,22 @@ struct RunCoordinator<World: Actor>: Sendable {
                 let hook = compiled.first { $0.id == failed.hookId }
                 return "\(hook.map { String(describing: $0.info) } ?? "a hook"): \(failed.message)"
             },
-            testCases: { [planner] feed, runId, emit throws(SpecRunError) in
+            testCases: { [planner, environment] feed, runId, emit throws(SpecRunError) in
+                // A worker process of a parallel run is handed each test case with its ids: the command emitted
+                // them.
+                if environment.configuration.dispatch != nil { return }
                 // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be
                 // drawn again when they run.
+                let groups = environment.exclusiveGroups
                 let start = try ids.draw { cursor throws(SpecRunError) in
                     try feed.forEach(parsingAhead: true) { selected in
+                        let idStart = cursor.position
                         let testCase = planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })
                         emit(.testCase(testCase))
-                        remote?.observe(testCase)
+                        remote?.observe(
+                            testCase, idStart: idStart,
+                            exclusive: !groups.isEmpty && !groups.names(ofTags: selected.info.tags).isEmpty,
+                            tags: selected.info.tags)
                     }
                 }.start
                 remote?.observedEveryTestCase()
@@ -125,15 +133,16 @@ struct RunCoordinator<World: Actor>: Sendable {
         if resume?.runHasFailed == true { tally.failsRun = true }
         let tallied = Locked(tally)
         let supply = TestCaseSupply(
-            feed, planner: planner, ids: ids, from: start, testRunStartedId: testRunStartedId)
+            feed, planner: planner, ids: ids, from: start, testRunStartedId: testRunStartedId,
+            dispatch: configuration.dispatch)
         let skipped = resume?.skippedTestCaseIds ?? []
         let queue = TestCaseQueue(
             take: {
                 // Resumed: the test cases an earlier runner process already told are prepared (their ids drawn
                 // as before) but not run.
                 while let next = supply.take() {
-                    if skipped.contains(next.testCase.id) { continue }
-                    return TestCaseQueue.Item(testCase: next, skipAll: false, firstAttempt: 0)
+                    if skipped.contains(next.testCase.testCase.id) { continue }
+                    return TestCaseQueue.Item(testCase: next.testCase, skipAll: next.skipAll, firstAttempt: 0)
                 }
                 return nil
             },
@@ -141,9 +150,13 @@ struct RunCoordinator<World: Actor>: Sendable {
                 if outcome.failsRun { failed.withLock { $0 = true } }
                 tallied.withLock { $0.add(outcome) }
             }, skipsAll: { configuration.failFast && failed.value })
-        await WorkerPool(environment: environment).run(
-            queue, workers: min(configuration.parallel, max(feed.count, 1)), namesWorkers: configuration.parallel > 1,
-            ids: ids, emit: emit)
+        // A worker process of a parallel run is one worker, named as the command numbers it.
+        let workers = min(configuration.parallel, max(feed.count, 1))
+        let workerIds: [String?] =
+            configuration.workerName.map { [$0] }
+            ?? (configuration.parallel > 1 ? (0..<workers).map(String.init) : [nil])
+        await WorkerPool(environment: environment).run(queue, workerIds: workerIds, ids: ids, emit: emit)
+        await configuration.dispatch?.everyWorkerFinished()
         if let error = supply.failure { throw error }
         return tallied.value
     }

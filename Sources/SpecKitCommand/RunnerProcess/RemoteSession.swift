@@ -10,11 +10,21 @@ import Synchronization
 ///
 /// The thread blocks (reading pipes, waiting for the process, waiting for room in the hand-over), never one of
 /// Swift's cooperative threads; the phases wait suspended.
+///
+/// With several workers (`--parallel N`), each is a runner process of its own with a relay thread of its own: each
+/// reads and selects the whole run and runs the test cases `WorkerDispatcher` hands it; their messages are put
+/// together here, the ids each drew for what it ran told apart by a suffix (`-w0`, `-w1`, …).
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
     private let channel = RelayChannel(capacity: 8)
-    /// Set when the session ends a runner process on purpose (the run was cancelled).
-    private let cancelled = Mutex<(isCancelled: Bool, running: RunnerSpawn?)>((false, nil))
+    /// Set when the session ends its runner processes on purpose (the run was cancelled).
+    private let cancelled = Mutex<(isCancelled: Bool, running: [Int: RunnerSpawn])>((false, [:]))
+    /// How many worker processes run at once (1: one runner process runs every test case).
+    private let workers: Int
+    /// What each worker process runs, with several.
+    private let dispatcher: WorkerDispatcher?
+    /// How the workers ended so far, put together: the run ends once every one has.
+    private let endings = Mutex<(left: Int, outcome: RemoteOutcome)>((0, RemoteOutcome(failsRun: false)))
     /// Each test case's steps, from the `testCase`s the run emits.
     private let testCaseSteps = Mutex<[String: [String]]>([:])
     private let everyTestCaseObserved = DispatchSemaphore(value: 0)
@@ -31,17 +41,46 @@ final class RemoteSession: RemoteExecution {
 
     private let instruction: RunnerInstruction
 
-    init(processes: RunnerProcesses, instruction: RunnerInstruction) {
+    /// A session of `workers` worker processes (1: one runner process runs every test case); `verdict` and
+    /// `failFast` decide, with several, when every test case handed out from then on skips its steps.
+    init(
+        processes: RunnerProcesses, instruction: RunnerInstruction, workers: Int = 1,
+        verdict: RunVerdict = RunVerdict(), failFast: Bool = false
+    ) {
         self.processes = processes
         self.instruction = instruction
+        self.workers = max(workers, 1)
+        dispatcher =
+            workers > 1 ? WorkerDispatcher(workers: workers, verdict: verdict, failFast: failFast) : nil
+        endings.withLock { $0.left = self.workers }
     }
 
-    /// Starts the first runner process (it reads the specs while the run does), once the run is sure to start.
+    /// Starts the first runner process of each worker (it reads the specs while the run does), once the run is
+    /// sure to start.
     func start() {
-        let thread = Thread { [self] in relayProcesses(from: instruction) }
-        thread.name = "spec-runner-relay"
-        thread.stackSize = 4 << 20
-        thread.start()
+        for worker in 0..<workers {
+            var instruction = instruction
+            if dispatcher != nil { instruction.worker = worker }
+            let first = instruction
+            let thread = Thread { [self] in
+                workerEnded(relayProcesses(from: first, worker: dispatcher == nil ? nil : worker))
+            }
+            thread.name = "spec-runner-relay"
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+    }
+
+    /// Puts a worker's end with the others'; the last one ends the hand-over. A worker that ended without its run
+    /// ending (it could not start, or crashed outside any test case) stops the others: nothing more is handed out.
+    private func workerEnded(_ outcome: RemoteOutcome) {
+        let combined = endings.withLock { endings -> RemoteOutcome? in
+            endings.left -= 1
+            endings.outcome.failsRun = endings.outcome.failsRun || outcome.failsRun
+            if endings.outcome.exception == nil { endings.outcome.exception = outcome.exception }
+            return endings.left == 0 ? endings.outcome : nil
+        }
+        if let combined { channel.put(.end(combined)) }
     }
 
     /// Why no runner process could run the run (it could not be started, or it ended before its run began, saying
@@ -54,6 +93,8 @@ final class RemoteSession: RemoteExecution {
         -> (hookId: String, message: String)?
     {
         guard count > 0 else { return nil }
+        // Every worker process runs the run's hooks.
+        let count = count * workers
         var finished = 0
         var hooks: [String: String] = [:]
         var failure: (hookId: String, message: String)?
@@ -92,12 +133,14 @@ final class RemoteSession: RemoteExecution {
         }
     }
 
-    func observe(_ testCase: TestCase) {
+    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {
         testCaseSteps.withLock { $0[testCase.id] = testCase.testSteps.map(\.id) }
+        dispatcher?.observe(testCase, idStart: idStart, exclusive: exclusive, tags: tags)
     }
 
     func observedEveryTestCase() {
         everyTestCaseObserved.signal()
+        dispatcher?.observedEveryTestCase()
     }
 
     func finish() async -> RemoteOutcome {
@@ -150,22 +193,28 @@ final class RemoteSession: RemoteExecution {
     private func cancel() {
         let running = cancelled.withLock { state in
             state.isCancelled = true
-            return state.running
+            return Array(state.running.values)
         }
-        running?.terminate()
+        dispatcher?.stop()
+        for spawn in running { spawn.terminate() }
     }
 
     // MARK: - The runner processes
 
     /// Runs `first` in runner processes, one after another while one dies in a test case, handing every message
-    /// over; ends the hand-over with whether the run failed.
-    private func relayProcesses(from first: RunnerInstruction) {
+    /// over; returns how it ended. `worker` numbers a worker process of a parallel run (nil: the only one).
+    private func relayProcesses(from first: RunnerInstruction, worker: Int?) -> RemoteOutcome {
         var instruction = first
-        var relay = StreamRelay()
+        var relay = StreamRelay(worker: worker)
+        let slot = worker ?? 0
+        // A worker that ends without its run ending stops the others: nothing more is handed out.
+        func stopped(_ outcome: RemoteOutcome) -> RemoteOutcome {
+            dispatcher?.stop()
+            return outcome
+        }
         while true {
             guard !RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent) else {
-                channel.put(.end(RemoteOutcome(failsRun: true)))
-                return
+                return stopped(RemoteOutcome(failsRun: true))
             }
             let encoded: Data
             let spawn: RunnerSpawn
@@ -173,18 +222,18 @@ final class RemoteSession: RemoteExecution {
                 encoded = try JSONEncoder().encode(instruction)
                 spawn = try RunnerSpawn.start(
                     executable: RunnerSpawn.executablePath, arguments: processes.arguments,
-                    environment: processes.childEnvironment())
+                    environment: processes.childEnvironment(), dispatching: dispatcher != nil)
             } catch {
-                if relay.generation == 0 { startFailure.withLock { $0 = String(describing: error) } }
-                channel.put(.end(RemoteOutcome(failsRun: true)))
-                return
+                if relay.generation == 0 { startFailure.withLock { $0 = $0 ?? String(describing: error) } }
+                return stopped(RemoteOutcome(failsRun: true))
             }
             RunnerProcesses.running.withLock { $0[spawn.pid] = spawn }
             let wasCancelled = cancelled.withLock { state in
-                state.running = spawn
+                state.running[slot] = spawn
                 return state.isCancelled
             }
             if wasCancelled { spawn.terminate() }
+            dispatcher?.attach(worker: slot, pipe: spawn.dispatch)
             let errors = ForwardedErrors(descriptor: spawn.standardError)
             spawn.send(encoded)
             var pending: [Envelope] = []
@@ -193,17 +242,21 @@ final class RemoteSession: RemoteExecution {
                     if let relayed = relay.relay(envelope) { pending.append(relayed) }
                 }
                 if !pending.isEmpty {
+                    // Handed over before the dispatcher sees them: the last test case's messages come before any
+                    // worker is told to end and runs its `afterAll` hooks.
                     channel.put(.envelopes(pending))
+                    dispatcher?.saw(pending, worker: slot)
                     pending.removeAll(keepingCapacity: true)
                 }
             }
             close(spawn.stream)
             if readFailure != nil { spawn.terminate() }
             let ending = spawn.wait()
+            dispatcher?.detach(worker: slot)
             RunnerProcesses.running.withLock { _ = $0.removeValue(forKey: spawn.pid) }
             let tail = errors.finish()
             let isCancelled = cancelled.withLock { state in
-                state.running = nil
+                state.running[slot] = nil
                 return state.isCancelled
             }
             // Cancelled, or interrupted with the command (Ctrl-C reaches the whole process group): what ran is told,
@@ -212,8 +265,7 @@ final class RemoteSession: RemoteExecution {
             if isCancelled || RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent)
                 || (interrupted && relay.finished == nil)
             {
-                channel.put(.end(RemoteOutcome(failsRun: true)))
-                return
+                return stopped(RemoteOutcome(failsRun: true))
             }
             if let finished = relay.finished {
                 // Everything ran; a process that died after it (in an exit handler) still fails the run.
@@ -224,9 +276,7 @@ final class RemoteSession: RemoteExecution {
                 // What failed the run there beyond the step library (which the run checks itself): an issue
                 // recorded off every step's task.
                 let exception = finished.exception?.type == "StepLibraryError" ? nil : finished.exception
-                channel.put(
-                    .end(RemoteOutcome(failsRun: !finished.success || ending != .exited(0), exception: exception)))
-                return
+                return RemoteOutcome(failsRun: !finished.success || ending != .exited(0), exception: exception)
             }
             if relay.generation == 0 && !relay.relayedAny && ending != .signalled(SIGKILL) {
                 let status: String
@@ -238,11 +288,11 @@ final class RemoteSession: RemoteExecution {
                 let said = tail.split(separator: "\n").last.map { ": \($0)" } ?? ""
                 startFailure.withLock {
                     $0 =
-                        "the runner process ended before its run began (\(status))\(said)"
+                        $0
+                        ?? "the runner process ended before its run began (\(status))\(said)"
                         + (readFailure.map { "; \($0)" } ?? "")
                 }
-                channel.put(.end(RemoteOutcome(failsRun: true)))
-                return
+                return stopped(RemoteOutcome(failsRun: true))
             }
             let crash = CrashReport(
                 ending: readFailure == nil ? ending : .exited(-1),
@@ -252,17 +302,20 @@ final class RemoteSession: RemoteExecution {
             // steps are known once they are all out (a minute at most, should the run have stopped before them).
             if inTestCase { _ = everyTestCaseObserved.wait(timeout: .now() + 60) }
             let steps = testCaseSteps.withLock { $0 }
-            channel.put(.envelopes(relay.crashed(crash, at: .now, steps: { steps[$0] ?? [] })))
+            let ended = relay.crashed(crash, at: .now, steps: { steps[$0] ?? [] })
+            channel.put(.envelopes(ended))
             if inTestCase { everyTestCaseObserved.signal() }
             guard inTestCase else {
                 // Outside any test case (a run hook, between scenarios): a new process would end the same way.
                 let exception = Exception(
                     type: "Crash", message: "the runner process ended outside any scenario: " + crash.message,
                     stackTrace: Exception.stackTrace(crash.frames))
-                channel.put(.end(RemoteOutcome(failsRun: true, exception: exception)))
-                return
+                return stopped(RemoteOutcome(failsRun: true, exception: exception))
             }
-            instruction.resume = ResumePoint(skippedTestCaseIds: relay.told, runHasFailed: true)
+            // The crashed test case is finished; the worker's next process is handed the rest of what it had.
+            dispatcher?.saw(ended, worker: slot)
+            instruction.resume = ResumePoint(
+                skippedTestCaseIds: dispatcher == nil ? relay.told : [], runHasFailed: true)
             relay.nextProcess()
         }
     }

@@ -20,6 +20,8 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
     static let instructionDescriptor: Int32 = 4
     /// The file descriptor the child writes its message stream to.
     static let streamDescriptor: Int32 = 3
+    /// The descriptor a worker process of a parallel run reads the test cases handed to it from (`PipeDispatch`).
+    static let dispatchDescriptor: Int32 = 5
 
     /// The spec paths to run.
     var paths: [String]
@@ -33,6 +35,9 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
     var resume: ResumePoint?
     /// The folder the `.feature` uris are relative to, when not the command's (an editor run's private copy).
     var uriBase: String?
+    /// In a parallel run, which of its worker processes this is (0, 1, …): it runs only the test cases the command
+    /// hands it on `dispatchDescriptor`. Nil: it runs every test case.
+    var worker: Int?
     /// Whether the run reads `cucumber.json` and `SPECKIT_PROFILE` as the command line does (an editor run does
     /// not: its settings are the editor's).
     var readsConfigurationFile = true

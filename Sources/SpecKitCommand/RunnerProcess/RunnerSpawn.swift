@@ -20,6 +20,8 @@ struct RunnerSpawn: Sendable {
     let standardError: Int32
     /// The write end of the child's instruction, until `send` closes it.
     let instruction: Int32
+    /// The write end of the test cases handed to a worker process (`RunnerInstruction.dispatchDescriptor`), or -1.
+    let dispatch: Int32
 
     /// How a runner process ended.
     enum Ending: Sendable, Hashable {
@@ -38,20 +40,28 @@ struct RunnerSpawn: Sendable {
     /// Starts `executable` with `arguments` and `environment`.
     ///
     /// - Throws: `RunnerProcessError` naming the executable, when the pipes or the process cannot be made.
+    /// With `dispatching`, the child also gets the read end of a pipe of test cases handed to it
+    /// (`RunnerInstruction.dispatchDescriptor`), whose write end is `dispatch`.
     static func start(
-        executable: String, arguments: [String], environment: [String: String]
+        executable: String, arguments: [String], environment: [String: String], dispatching: Bool = false
     ) throws(RunnerProcessError) -> RunnerSpawn {
         var streamPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
         var instructionPipe: [Int32] = [-1, -1]
-        guard makePipe(&streamPipe), makePipe(&errorPipe), makePipe(&instructionPipe) else {
-            for descriptor in streamPipe + errorPipe + instructionPipe where descriptor >= 0 { close(descriptor) }
+        var dispatchPipe: [Int32] = [-1, -1]
+        guard makePipe(&streamPipe), makePipe(&errorPipe), makePipe(&instructionPipe),
+            !dispatching || makePipe(&dispatchPipe)
+        else {
+            for descriptor in streamPipe + errorPipe + instructionPipe + dispatchPipe where descriptor >= 0 {
+                close(descriptor)
+            }
             throw RunnerProcessError("cannot make a pipe for the runner process: \(String(cString: strerror(errno)))")
         }
         defer {
             close(streamPipe[1])
             close(errorPipe[1])
             close(instructionPipe[0])
+            if dispatching { close(dispatchPipe[0]) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,6 +70,9 @@ struct RunnerSpawn: Sendable {
         posix_spawn_file_actions_adddup2(&actions, streamPipe[1], RunnerInstruction.streamDescriptor)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         posix_spawn_file_actions_adddup2(&actions, instructionPipe[0], RunnerInstruction.instructionDescriptor)
+        if dispatching {
+            posix_spawn_file_actions_adddup2(&actions, dispatchPipe[0], RunnerInstruction.dispatchDescriptor)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -72,14 +85,16 @@ struct RunnerSpawn: Sendable {
             close(streamPipe[0])
             close(errorPipe[0])
             close(instructionPipe[1])
+            if dispatching { close(dispatchPipe[1]) }
             throw RunnerProcessError(
                 "cannot start the runner process \(executable): \(String(cString: strerror(status)))")
         }
         return RunnerSpawn(
-            pid: pid, stream: streamPipe[0], standardError: errorPipe[0], instruction: instructionPipe[1])
+            pid: pid, stream: streamPipe[0], standardError: errorPipe[0], instruction: instructionPipe[1],
+            dispatch: dispatching ? dispatchPipe[1] : -1)
     }
 
-    /// A pipe whose two ends are close-on-exec and above 4 (the child's own descriptors), so that the child gets
+    /// A pipe whose two ends are close-on-exec and above 5 (the child's own descriptors), so that the child gets
     /// only what the spawn's actions give it.
     private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
         var made: [Int32] = [-1, -1]

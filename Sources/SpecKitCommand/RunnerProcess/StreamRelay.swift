@@ -20,6 +20,13 @@ struct StreamRelay: Sendable {
 
     /// Which runner process is reading: 0 for the first.
     private(set) var generation = 0
+    /// The worker process of a parallel run whose messages these are (nil: the only one). Every id a worker draws
+    /// for what it runs is suffixed with its number (`-w1`), as the workers draw the same ids.
+    let worker: Int?
+
+    init(worker: Int? = nil) {
+        self.worker = worker
+    }
     private var open: [String: OpenAttempt] = [:]
     /// `testRunHookStarted` ids without their `testRunHookFinished`.
     private var openHooks: Set<String> = []
@@ -46,7 +53,7 @@ struct StreamRelay: Sendable {
     mutating func relay(_ envelope: Envelope) -> Envelope? {
         relayedAny = true
         var envelope = envelope
-        if generation > 0 { envelope = rewritten(envelope) }
+        if generation > 0 || worker != nil { envelope = rewritten(envelope) }
         switch envelope {
         case .testCaseStarted(let started):
             open[started.id] = OpenAttempt(testCaseId: started.testCaseId)
@@ -124,9 +131,9 @@ struct StreamRelay: Sendable {
         return envelopes
     }
 
-    /// `envelope` of a later runner process with the ids it drew for what ran suffixed.
+    /// `envelope` of a later runner process, or of a worker process, with the ids it drew for what ran suffixed.
     private func rewritten(_ envelope: Envelope) -> Envelope {
-        let suffix = "-\(generation)"
+        let suffix = (worker.map { "-w\($0)" } ?? "") + (generation > 0 ? "-\(generation)" : "")
         switch envelope {
         case .testCaseStarted(var message):
             message.id += suffix

@@ -6,32 +6,49 @@ import Messages
 ///
 /// They are handed over a few at a time, so the workers are woken once per batch, not once per test case. A file
 /// that can no longer be parsed ends the supply; `failure` says why.
+///
+/// In a worker process of a parallel run (`dispatch`), only the test cases handed to this worker are prepared, each
+/// as soon as it is handed out, with the ids the command drew for it.
 final class TestCaseSupply: Sendable {
-    private let prepared = Handover<PreparedTestCase>(capacity: 64)
+    /// A test case ready to run.
+    struct Supplied: Sendable {
+        let testCase: PreparedTestCase
+        /// Whether every step is skipped (the command said so: fail-fast after a failure on another worker).
+        let skipAll: Bool
+    }
+
+    private let prepared = Handover<Supplied>(capacity: 64)
     private let failed = Locked<SpecRunError?>(nil)
     private static let batchSize = 16
 
-    /// Starts preparing the test cases of `pickles`, their ids drawn from `start` on.
+    /// Starts preparing the test cases of `pickles`, their ids drawn from `start` on, or, with `dispatch`, those it
+    /// hands out.
     init<World: Actor>(
         _ pickles: any SelectedPickles, planner: TestCasePlanner<World>, ids: IdSource, from start: Int,
-        testRunStartedId: String
+        testRunStartedId: String, dispatch: (any TestCaseDispatch)? = nil
     ) {
         let producer = Thread { [prepared, failed] in
-            var cursor = ids.cursor(at: start)
             do throws(SpecRunError) {
-                var batch: [PreparedTestCase] = []
-                batch.reserveCapacity(Self.batchSize)
-                try pickles.forEach(parsingAhead: false) { selected in
-                    batch.append(
-                        planner.prepare(
+                if let dispatch {
+                    try Self.prepareDispatched(
+                        pickles, planner: planner, ids: ids, testRunStartedId: testRunStartedId, dispatch: dispatch,
+                        into: prepared)
+                } else {
+                    var cursor = ids.cursor(at: start)
+                    var batch: [Supplied] = []
+                    batch.reserveCapacity(Self.batchSize)
+                    try pickles.forEach(parsingAhead: false) { selected in
+                        let testCase = planner.prepare(
                             selected, testRunStartedId: testRunStartedId, withTestSteps: false,
-                            nextId: { cursor.next() }))
-                    if batch.count == Self.batchSize {
-                        prepared.put(contentsOf: batch)
-                        batch.removeAll(keepingCapacity: true)
+                            nextId: { cursor.next() })
+                        batch.append(Supplied(testCase: testCase, skipAll: false))
+                        if batch.count == Self.batchSize {
+                            prepared.put(contentsOf: batch)
+                            batch.removeAll(keepingCapacity: true)
+                        }
                     }
+                    prepared.put(contentsOf: batch)
                 }
-                prepared.put(contentsOf: batch)
             } catch {
                 failed.withLock { $0 = error }
             }
@@ -42,8 +59,40 @@ final class TestCaseSupply: Sendable {
         producer.start()
     }
 
+    /// Walks the run's test cases in order, preparing each one `dispatch` hands out when the walk reaches it (and
+    /// handing it over at once: the command waits for it to finish before it hands out much more).
+    private static func prepareDispatched<World: Actor>(
+        _ pickles: any SelectedPickles, planner: TestCasePlanner<World>, ids: IdSource, testRunStartedId: String,
+        dispatch: any TestCaseDispatch, into prepared: Handover<Supplied>
+    ) throws(SpecRunError) {
+        var wanted = dispatch.next()
+        var ordinal = 0
+        var outOfOrder: DispatchedTestCase?
+        try pickles.forEach(parsingAhead: false) { selected in
+            defer { ordinal += 1 }
+            guard let next = wanted, outOfOrder == nil else { return }
+            if next.ordinal < ordinal {
+                outOfOrder = next
+                return
+            }
+            guard next.ordinal == ordinal else { return }
+            var cursor = ids.cursor(at: next.idStart)
+            let testCase = planner.prepare(
+                selected, testRunStartedId: testRunStartedId, withTestSteps: false, nextId: { cursor.next() })
+            prepared.put(contentsOf: [Supplied(testCase: testCase, skipAll: next.skipAll)])
+            wanted = dispatch.next()
+        }
+        if let stray = outOfOrder ?? wanted {
+            throw SpecRunError(
+                kind: .invalidConfiguration,
+                message:
+                    "the worker was handed test case \(stray.ordinal + 1), which is not ahead of it in its run of "
+                    + "\(ordinal) test cases: the command and the worker do not see the same run")
+        }
+    }
+
     /// The next test case, waiting for it; nil once every one was taken (or the supply failed).
-    func take() -> PreparedTestCase? {
+    func take() -> Supplied? {
         prepared.take()
     }
 

@@ -15,19 +15,18 @@ struct WorkerPool<World: Actor>: Sendable {
         runner = TestCaseRunner(environment: environment)
     }
 
-    /// Runs every test case of `queue` on `workers` workers; `namesWorkers` puts each worker's id in its messages
-    /// (as parallel runs do). With more than one worker, test cases of the same exclusive group (see
-    /// `ExclusiveGroups`) never run at the same time: a worker that cannot start one runs another meanwhile.
+    /// Runs every test case of `queue` on one worker per element of `workerIds`, each element the id the worker
+    /// puts in its messages (as parallel runs do) or nil. Test cases of the same exclusive group (see
+    /// `ExclusiveGroups`) never run at the same time, not even beside a body that overran its timeout and still
+    /// runs: a worker that cannot start one runs another meanwhile.
     func run(
-        _ queue: TestCaseQueue, workers: Int, namesWorkers: Bool, ids: IdSource,
-        emit: @escaping @Sendable (Envelope) -> Void
+        _ queue: TestCaseQueue, workerIds: [String?], ids: IdSource, emit: @escaping @Sendable (Envelope) -> Void
     ) async {
         let groups = environment.exclusiveGroups
-        let queue = workers > 1 && !groups.isEmpty ? queue.keepingApart(groups) : queue
+        let queue = !groups.isEmpty ? queue.keepingApart(groups) : queue
         await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<max(workers, 1) {
-                let context = AttemptContext(
-                    skipAll: false, workerId: namesWorkers ? String(worker) : nil, ids: ids)
+            for workerId in workerIds.isEmpty ? [nil] : workerIds {
+                let context = AttemptContext(skipAll: false, workerId: workerId, ids: ids)
                 group.addTask { await self.work(queue, context: context, emit: emit, alone: false) }
             }
         }
