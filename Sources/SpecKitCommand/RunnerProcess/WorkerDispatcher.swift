@@ -138,7 +138,10 @@ final class WorkerDispatcher: Sendable {
                     guard let attempt = state.workers[worker].attempts.removeValue(forKey: finished.testCaseStartedId),
                         !finished.willBeRetried
                     else { continue }
-                    guard let index = state.workers[worker].handed.firstIndex(where: { $0.testCaseId == attempt.testCaseId })
+                    guard
+                        let index = state.workers[worker].handed.firstIndex(where: {
+                            $0.testCaseId == attempt.testCaseId
+                        })
                     else { continue }
                     let entry = state.workers[worker].handed.remove(at: index)
                     if verdict.failsRun(attempt.worst, tags: entry.tags) { state.failed = true }
