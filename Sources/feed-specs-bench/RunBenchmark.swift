@@ -46,6 +46,8 @@ struct RunBenchmark {
 
     var directories: [String]
     var parallel = 1
+    /// How long each step of the catch-all library blocks, in milliseconds.
+    var stepMilliseconds = 0
     var output = "/dev/null"
     /// Matches and reports without running steps (to separate loading and messages from running).
     var dryRun = false
@@ -107,12 +109,22 @@ struct RunBenchmark {
         return steps
     }
 
-    /// One definition for every step: `^(.*)$`, the text passed as a String.
-    static func catchAllLibrary() -> StepLibrary<BenchWorld> {
+    /// One definition for every step: `^(.*)$`, the text passed as a String; with `stepMilliseconds` above 0, each
+    /// step blocks its thread that long, as a step waiting on I/O (a server, a database, a simulator) does.
+    static func catchAllLibrary(stepMilliseconds: Int = 0) -> StepLibrary<BenchWorld> {
         var steps = StepLibrary<BenchWorld>()
-        steps.step(regex: "^(.*)$") { (_, _: String) in }
+        if stepMilliseconds > 0 {
+            let microseconds = UInt32(min(stepMilliseconds, 60_000) * 1000)
+            steps.step(regex: "^(.*)$") { (_, _: String) in usleep(microseconds) }
+        } else {
+            steps.step(regex: "^(.*)$") { (_, _: String) in }
+        }
         return steps
     }
+
+    /// The environment variable giving `feed-specs-bench command` its steps' blocking time in milliseconds (its
+    /// worker processes read it too).
+    static let stepMillisecondsVariable = "FEED_SPECS_BENCH_STEP_MS"
 
     /// The Swift types of a template's parameters, in order.
     static func parameterSignature(_ template: String) -> [String] {
@@ -135,7 +147,7 @@ struct RunBenchmark {
         let library: StepLibrary<BenchWorld>
         switch steps {
         case .templates: library = try Self.library(shape)
-        case .catchAll: library = Self.catchAllLibrary()
+        case .catchAll: library = Self.catchAllLibrary(stepMilliseconds: stepMilliseconds)
         case .none: library = StepLibrary()
         }
         let runner = SpecRunner(library: library, configuration: configuration) { _ in BenchWorld() }
@@ -347,7 +359,8 @@ func runRun(_ arguments: [String]) throws {
         throw BenchError("--catch-all and --no-steps exclude each other")
     }
     let (positional, named) = try options(
-        arguments.filter { !flags.contains($0) }, allowed: ["--parallel", "--out", "--kept-mb", "--shape", "--reports"])
+        arguments.filter { !flags.contains($0) },
+        allowed: ["--parallel", "--out", "--kept-mb", "--shape", "--reports", "--step-ms"])
     guard !positional.isEmpty else { throw BenchError("run needs at least one DIR") }
     var benchmark = RunBenchmark(directories: positional)
     benchmark.parallel = try integer(named, "--parallel", default: 1, minimum: 1)
@@ -361,6 +374,8 @@ func runRun(_ arguments: [String]) throws {
     benchmark.shape = try CorpusShape(named["--shape"])
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }
+    benchmark.stepMilliseconds = try integer(named, "--step-ms", default: 0, minimum: 0)
+    if benchmark.stepMilliseconds > 0 && benchmark.steps != .catchAll { throw BenchError("--step-ms needs --catch-all") }
     let configured = benchmark
     let figures = try blockingRun { try await configured.run() }
     print(figures.summary)

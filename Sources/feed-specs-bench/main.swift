@@ -4,10 +4,11 @@
 //                                   [--language CODE]
 //     feed-specs-bench parse DIR... [--out FILE] [--serial]
 //     feed-specs-bench run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run]
-//                                 [--catch-all | --no-steps] [--kept-mb N] [--console] [--reports DIR [--html]]
+//                                 [--catch-all [--step-ms N] | --no-steps] [--kept-mb N] [--console]
+//                                 [--reports DIR [--html]]
 //     feed-specs-bench regex [--texts N]
 //     feed-specs-bench suggest [--rounds N]
-//     feed-specs-bench command [run options...]
+//     feed-specs-bench command [run options...]      (FEED_SPECS_BENCH_STEP_MS=N: each step blocks N ms)
 //
 // Each subcommand is one entry of `allSubcommands()`, but `command`: the spec command itself (SpecKitCommand's `run`,
 // reports and runner processes) with the catch-all step library, to time whole runs of the command, e.g. its runner
@@ -34,7 +35,8 @@ func allSubcommands() -> [Subcommand] {
         Subcommand(
             name: "run",
             usage:
-                "run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run] [--catch-all | --no-steps]"
+                "run DIR... [--shape templates|real-world] [--parallel N] [--out FILE] [--dry-run]"
+                + " [--catch-all [--step-ms N] | --no-steps]"
                 + " [--kept-mb N] [--console] [--reports DIR [--html]]",
             run: runRun),
         Subcommand(name: "regex", usage: "regex [--texts N]", run: runRegex),
@@ -126,8 +128,12 @@ func runParse(_ arguments: [String]) throws {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "command" {
-    await SpecCommand(name: "feed-specs-bench command", library: RunBenchmark.catchAllLibrary()) { _ in BenchWorld() }
-        .main(skippingLeadingArguments: 1)
+    let environment = ProcessInfo.processInfo.environment
+    let stepMilliseconds = environment[RunBenchmark.stepMillisecondsVariable].flatMap { Int($0) } ?? 0
+    await SpecCommand(
+        name: "feed-specs-bench command", library: RunBenchmark.catchAllLibrary(stepMilliseconds: stepMilliseconds)
+    ) { _ in BenchWorld() }
+    .main(skippingLeadingArguments: 1)
 }
 guard let name = arguments.first, let subcommand = allSubcommands().first(where: { $0.name == name }) else {
     FileHandle.standardError.write(Data(usageText().utf8))

@@ -39,7 +39,10 @@ struct RunnerProcessCommandTests {
         return lines.sorted()
     }
 
-    @Test(arguments: [["--store", "all", "--parallel", "2"], ["--order", "random:42", "--tags", "not @boundary"]])
+    @Test(arguments: [
+        ["--store", "all", "--parallel", "2"], ["--order", "random:42", "--tags", "not @boundary"],
+        ["--parallel", "3", "--order", "random:7"],
+    ])
     func `a run in a runner process tells what a run in one process tells`(options: [String]) async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
