@@ -375,7 +375,9 @@ func runRun(_ arguments: [String]) throws {
     if arguments.contains("--catch-all") { benchmark.steps = .catchAll }
     if arguments.contains("--no-steps") { benchmark.steps = .none }
     benchmark.stepMilliseconds = try integer(named, "--step-ms", default: 0, minimum: 0)
-    if benchmark.stepMilliseconds > 0 && benchmark.steps != .catchAll { throw BenchError("--step-ms needs --catch-all") }
+    if benchmark.stepMilliseconds > 0 && benchmark.steps != .catchAll {
+        throw BenchError("--step-ms needs --catch-all")
+    }
     let configured = benchmark
     let figures = try blockingRun { try await configured.run() }
     print(figures.summary)

@@ -74,7 +74,8 @@ import Testing
     /// Runs test case `id` on `worker` to its end with `status`.
     static func run(_ id: Int, on worker: Int, _ dispatcher: WorkerDispatcher, status: TestStepResultStatus = .passed) {
         let attempt = "a\(id)-\(worker)"
-        dispatcher.saw([started(id, attempt: attempt), stepFinished(attempt, status), finished(attempt)], worker: worker)
+        dispatcher.saw(
+            [started(id, attempt: attempt), stepFinished(attempt, status), finished(attempt)], worker: worker)
     }
 
     @Test func `nothing is handed out before every worker has started, then one each before anyone gets a second`()
@@ -173,7 +174,9 @@ import Testing
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         let reader = PipeDispatch(descriptor: ends[0])
-        for line in [[UInt8]("4 40 1\n".utf8), PipeDispatch.line(DispatchedTestCase(ordinal: 7, idStart: 9, skipAll: false))]
+        for line in [
+            [UInt8]("4 40 1\n".utf8), PipeDispatch.line(DispatchedTestCase(ordinal: 7, idStart: 9, skipAll: false)),
+        ]
             + [PipeDispatch.doneLine]
         {
             _ = line.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
