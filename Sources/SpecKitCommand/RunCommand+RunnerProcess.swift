@@ -32,7 +32,8 @@ extension RunCommand {
             root: PackageRoot.above(command.origin.filePath)?.path ?? FileManager.default.currentDirectoryPath)
         // `--parallel N`: N worker processes, each running the test cases handed to it.
         let session = RemoteSession(
-            processes: processes, instruction: instruction, workers: configuration.parallel,
+            processes: processes, instruction: instruction,
+            ids: configuration.idStyle.makeSource(key: configuration.idKey), workers: configuration.parallel,
             verdict: configuration.verdict, failFast: configuration.failFast)
         configuration.remote = session
         return session

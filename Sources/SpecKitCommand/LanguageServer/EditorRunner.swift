@@ -127,6 +127,7 @@ extension LanguageServerCommand {
         let instruction = RunnerInstruction(
             paths: [file.path], variant: 0, order: RunOrder.defined.description, idKey: nil, resume: nil,
             uriBase: root.path, readsConfigurationFile: false)
-        return processes.session(instruction)
+        // The editor's runs draw incrementing ids (the default).
+        return processes.session(instruction, ids: RunConfiguration().idStyle.makeSource())
     }
 }

@@ -26,7 +26,11 @@ final class RemoteSession: RemoteExecution {
     /// How the workers ended so far, put together: the run ends once every one has.
     private let endings = Mutex<(left: Int, outcome: RemoteOutcome)>((0, RemoteOutcome(failsRun: false)))
     /// Each test case's steps, from the `testCase`s the run emits.
-    private let testCaseSteps = Mutex<[String: [String]]>([:])
+    /// Each test case's steps, from the `testCase`s the run emits: the position of the test case's id and the
+    /// number of its steps, whose ids follow it (kept this small: a run of 850,000 scenarios holds them all).
+    private let testCaseSteps = Mutex<[String: (idStart: Int, count: Int)]>([:])
+    /// The run's ids, to draw a crashed test case's step ids again.
+    private let ids: IdSource
     private let everyTestCaseObserved = DispatchSemaphore(value: 0)
     /// What a phase takes: one message, or the end.
     enum Item: Sendable {
@@ -41,18 +45,27 @@ final class RemoteSession: RemoteExecution {
 
     private let instruction: RunnerInstruction
 
-    /// A session of `workers` worker processes (1: one runner process runs every test case); `verdict` and
+    /// A session of `workers` worker processes (1: one runner process runs every test case), `ids` drawing the ids
+    /// the run draws; `verdict` and
     /// `failFast` decide, with several, when every test case handed out from then on skips its steps.
     init(
-        processes: RunnerProcesses, instruction: RunnerInstruction, workers: Int = 1,
+        processes: RunnerProcesses, instruction: RunnerInstruction, ids: IdSource, workers: Int = 1,
         verdict: RunVerdict = RunVerdict(), failFast: Bool = false
     ) {
         self.processes = processes
+        self.ids = ids
         self.instruction = instruction
         self.workers = max(workers, 1)
         dispatcher =
             workers > 1 ? WorkerDispatcher(workers: workers, verdict: verdict, failFast: failFast) : nil
         endings.withLock { $0.left = self.workers }
+    }
+
+    /// The ids of a test case's steps, drawn again where the run drew them.
+    private func stepIds(ofTestCase id: String) -> [String] {
+        guard let (idStart, count) = testCaseSteps.withLock({ $0[id] }), count > 0 else { return [] }
+        var cursor = ids.cursor(at: idStart + 1)
+        return (0..<count).map { _ in cursor.next() }
     }
 
     /// Starts the first runner process of each worker (it reads the specs while the run does), once the run is
@@ -134,7 +147,7 @@ final class RemoteSession: RemoteExecution {
     }
 
     func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {
-        testCaseSteps.withLock { $0[testCase.id] = testCase.testSteps.map(\.id) }
+        testCaseSteps.withLock { $0[testCase.id] = (idStart, testCase.testSteps.count) }
         dispatcher?.observe(testCase, idStart: idStart, exclusive: exclusive, tags: tags)
     }
 
@@ -301,8 +314,7 @@ final class RemoteSession: RemoteExecution {
             // The run emits its `testCase`s while the first runner process already runs: the crashed test case's
             // steps are known once they are all out (a minute at most, should the run have stopped before them).
             if inTestCase { _ = everyTestCaseObserved.wait(timeout: .now() + 60) }
-            let steps = testCaseSteps.withLock { $0 }
-            let ended = relay.crashed(crash, at: .now, steps: { steps[$0] ?? [] })
+            let ended = relay.crashed(crash, at: .now, steps: stepIds(ofTestCase:))
             channel.put(.envelopes(ended))
             if inTestCase { everyTestCaseObserved.signal() }
             guard inTestCase else {

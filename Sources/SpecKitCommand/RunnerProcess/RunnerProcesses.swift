@@ -37,9 +37,10 @@ struct RunnerProcesses: Sendable {
         for spawn in running.withLock({ Array($0.values) }) { spawn.terminate() }
     }
 
-    /// A session running `instruction` (its first runner process starts with `start()`).
-    func session(_ instruction: RunnerInstruction) -> RemoteSession {
-        RemoteSession(processes: self, instruction: instruction)
+    /// A session running `instruction`, the run drawing its ids as `ids` does (its first runner process starts with
+    /// `start()`).
+    func session(_ instruction: RunnerInstruction, ids: IdSource) -> RemoteSession {
+        RemoteSession(processes: self, instruction: instruction, ids: ids)
     }
 
     /// The environment of a runner process.
