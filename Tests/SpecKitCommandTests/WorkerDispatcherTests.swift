@@ -194,3 +194,24 @@ import Testing
         #expect(garbled.next() == nil, "a line that is not the command's ends the worker's test cases")
     }
 }
+
+/// The steps a runner session keeps of each test case, for a crash to name them.
+@Suite struct TestCaseStepsTests {
+    @Test(arguments: [IdSource.incrementing(), IdSource.uuid(key: IdKey.random())])
+    func `a test case's step ids are drawn again from its position`(ids: IdSource) {
+        var table = TestCaseSteps()
+        var emitted: [(id: String, steps: [String])] = []
+        for steps in [3, 0, 5, 1] {
+            let position = ids.nextPosition
+            let id = ids.next()
+            emitted.append((id, (0..<steps).map { _ in ids.next() }))
+            table.add(id: id, position: position, count: steps)
+            _ = ids.next()  // an id drawn between test cases (a hook's)
+        }
+        for (id, steps) in emitted {
+            #expect(table.stepIds(of: id, ids: ids) == steps)
+        }
+        #expect(table.stepIds(of: "not a test case", ids: ids).isEmpty)
+        #expect(table.stepIds(of: "999999", ids: ids).isEmpty)
+    }
+}

@@ -26,9 +26,8 @@ final class RemoteSession: RemoteExecution {
     /// How the workers ended so far, put together: the run ends once every one has.
     private let endings = Mutex<(left: Int, outcome: RemoteOutcome)>((0, RemoteOutcome(failsRun: false)))
     /// Each test case's steps, from the `testCase`s the run emits.
-    /// Each test case's steps, from the `testCase`s the run emits: the position of the test case's id and the
-    /// number of its steps, whose ids follow it (kept this small: a run of 850,000 scenarios holds them all).
-    private let testCaseSteps = Mutex<[String: (idStart: Int, count: Int)]>([:])
+    /// Each test case's steps, from the `testCase`s the run emits.
+    private let testCaseSteps = Mutex(TestCaseSteps())
     /// The run's ids, to draw a crashed test case's step ids again.
     private let ids: IdSource
     private let everyTestCaseObserved = DispatchSemaphore(value: 0)
@@ -63,9 +62,7 @@ final class RemoteSession: RemoteExecution {
 
     /// The ids of a test case's steps, drawn again where the run drew them.
     private func stepIds(ofTestCase id: String) -> [String] {
-        guard let (idStart, count) = testCaseSteps.withLock({ $0[id] }), count > 0 else { return [] }
-        var cursor = ids.cursor(at: idStart + 1)
-        return (0..<count).map { _ in cursor.next() }
+        testCaseSteps.withLock { $0.stepIds(of: id, ids: ids) }
     }
 
     /// Starts the first runner process of each worker (it reads the specs while the run does), once the run is
@@ -147,7 +144,7 @@ final class RemoteSession: RemoteExecution {
     }
 
     func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {
-        testCaseSteps.withLock { $0[testCase.id] = (idStart, testCase.testSteps.count) }
+        testCaseSteps.withLock { $0.add(id: testCase.id, position: idStart, count: testCase.testSteps.count) }
         dispatcher?.observe(testCase, idStart: idStart, exclusive: exclusive, tags: tags)
     }
 
