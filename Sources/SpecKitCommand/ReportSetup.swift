@@ -121,8 +121,8 @@ final class ReportSink: MessageSink {
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
-        tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil, isTerminal: Bool,
-        environment: [String: String]
+        tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil,
+        runEnvironment: ReportEnvironment = ReportEnvironment(), isTerminal: Bool, environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         // The reports hold what has not ended yet and totals, not the run: a run of any size fits in memory.
@@ -157,7 +157,7 @@ final class ReportSink: MessageSink {
             }
             let settings = ReportSettings(
                 strict: strict, title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
-                variant: variant, tagLinks: tagLinks, history: history?.previous)
+                variant: variant, tagLinks: tagLinks, history: history?.previous, environment: runEnvironment)
             reports.append(
                 Report(
                     format: request.name, path: path,
@@ -166,12 +166,10 @@ final class ReportSink: MessageSink {
         }
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
-            reports.append(
-                Report(
-                    format: "GitHub step summary", path: nil,
-                    formatter: MarkdownFormatter(
-                        output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query),
-                    output: summary))
+            let formatter = MarkdownFormatter(
+                output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query)
+            formatter.environment = runEnvironment
+            reports.append(Report(format: "GitHub step summary", path: nil, formatter: formatter, output: summary))
         }
         state = Mutex(
             State(reporter: Reporter(query: query, formatters: reports.map(\.formatter)), reports: reports))

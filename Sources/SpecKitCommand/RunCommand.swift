@@ -140,6 +140,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         } catch {
             return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
         }
+        do throws(ReportEnvironmentError) {
+            _ = try ReportEnvironment(parsing: options.environment)
+        } catch {
+            return usageFailure(.usage(error.description), usage: usage, command: "run", name: name)
+        }
         if let shared = sharedOutput(variants: variants, options: options) {
             return usageFailure(.usage(shared), usage: usage, command: "run", name: name)
         }
@@ -210,6 +215,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                     requests: formats, directory: directory, strict: options.configuration.strict, title: title,
                     variant: variants.count > 1 ? variant.description : nil,
                     tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
+                    runEnvironment: (try? ReportEnvironment(parsing: options.environment)) ?? ReportEnvironment(),
                     isTerminal: standardOutputIsTerminal(), environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")

@@ -166,7 +166,7 @@ extension RunOption {
         RunOption(
             "--profile", short: "-p", value: "NAME", .configuration,
             "use profile NAME of the file (repeatable, merged in order; default: \"default\"); options given on the "
-                + "command line win, tags/name/format/exclusive/linkTags add up"
+                + "command line win, tags/name/format/exclusive/linkTags/environment add up"
         ) { options, value in options.profiles.append(value) },
         RunOption(
             "--config", short: "-c", value: "FILE", .configuration,
@@ -204,6 +204,11 @@ extension RunOption {
             "tags matching PATTERN (a regular expression) link to URL in the HTML and Markdown reports, $1..$9 its "
                 + "groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1' (repeatable)"
         ) { options, value in options.linkTags.append(value) },
+        RunOption(
+            "--environment", value: "NAME=VALUE", .reports,
+            "a fact shown at the top of the HTML and Markdown reports beside the CI's (branch, commit, build): "
+                + "'app=2.3.0', 'device=iPhone 15' (repeatable)"
+        ) { options, value in options.environment.append(value) },
     ]
 
     /// The options by name.

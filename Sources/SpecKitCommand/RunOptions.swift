@@ -25,6 +25,8 @@ struct RunOptions {
     var inProcess = false
     /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
     var linkTags: [String] = []
+    /// `NAME=VALUE` facts shown at the top of the HTML and Markdown reports.
+    var environment: [String] = []
     /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
     var historyFile: String?
     /// Whether no run history is kept.
@@ -146,6 +148,7 @@ struct RunOptions {
             throw .usage("\(file): \(error)")
         }
         options.linkTags = settings.linkTags
+        options.environment = settings.environment
         if let out = settings.out {
             options.outDirectory = out
             options.outDirectoryGiven = true

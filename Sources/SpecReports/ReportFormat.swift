@@ -65,12 +65,16 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         case .json: return CucumberJSONFormatter(output: output, query: query)
         case .junit: return JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
         case .html:
-            return HTMLFormatter(
+            let formatter = HTMLFormatter(
                 output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks,
                 history: settings.history, query: query)
+            formatter.environment = settings.environment
+            return formatter
         case .markdown:
-            return MarkdownFormatter(
+            let formatter = MarkdownFormatter(
                 output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
+            formatter.environment = settings.environment
+            return formatter
         case .rerun: return RerunFormatter(output: output, query: query)
         case .usage: return UsageFormatter(output: text, query: query)
         }
@@ -95,14 +99,17 @@ public struct ReportSettings: Sendable, Hashable {
     /// The runs before this one, when a history is kept: the HTML report shows each scenario's last results, the
     /// console what changed since the last run.
     public var history: RunHistory?
+    /// Where the run happened: the team's own facts beside the CI's, in the HTML and Markdown reports.
+    public var environment: ReportEnvironment
 
     /// Creates settings.
     public init(
         strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
         flushesEachStep: Bool = false, variant: String? = nil, tagLinks: TagLinks = TagLinks(),
-        history: RunHistory? = nil
+        history: RunHistory? = nil, environment: ReportEnvironment = ReportEnvironment()
     ) {
         self.history = history
+        self.environment = environment
         self.strict = strict
         self.title = title
         self.style = style

@@ -627,3 +627,42 @@ struct FeedSpecsHistoryTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("other/history.json").path))
     }
 }
+
+@Suite(
+    "feed-specs: where the run happened",
+    .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
+struct FeedSpecsEnvironmentTests {
+    @Test func `the CI's facts and the team's own are at the top of the HTML and Markdown reports`() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"default": {"environment": ["app=2.3.0", "device=iPhone <15>"]}}"#.utf8)
+            .write(to: directory.appendingPathComponent("cucumber.json"))
+        let outcome = try await FeedSpecsCommand.run(
+            ["--environment", "server=staging", "--format", "html", "--format", "markdown", "--out", "out"],
+            in: directory,
+            environment: [
+                "GITLAB_CI": "true", "CI_PIPELINE_URL": "https://gitlab.example/acme/feed/-/pipelines/7",
+                "CI_JOB_ID": "99", "CI_REPOSITORY_URL": "https://gitlab-ci-token:SECRET@gitlab.example/acme/feed.git",
+                "CI_COMMIT_SHA": "0123abc", "CI_COMMIT_BRANCH": "main",
+            ])
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains(#"<dt>CI</dt><dd><a href="https://gitlab.example/acme/feed/-/pipelines/7""#))
+        #expect(html.contains("<dt>Branch</dt><dd>main</dd><dt>Commit</dt><dd>0123abc</dd>"))
+        #expect(html.contains("<dt>app</dt><dd>2.3.0</dd><dt>device</dt><dd>iPhone &lt;15&gt;</dd>"))
+        #expect(html.contains("<dt>server</dt><dd>staging</dd>"), "the command line adds to the profile")
+        #expect(!html.contains("SECRET"), "the job token in the repository address is not shown")
+        let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("| CI | [GitLab](https://gitlab.example/acme/feed/-/pipelines/7) |"))
+        #expect(markdown.contains("| device | iPhone &lt;15&gt; |"))
+    }
+
+    @Test(arguments: ["no-equals", "=value"])
+    func `an --environment entry that is not NAME=VALUE is a usage error naming it`(entry: String) async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try await FeedSpecsCommand.run(["--environment", entry], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("--environment '\(entry)': expected NAME=VALUE"), "\(outcome.errors)")
+    }
+}

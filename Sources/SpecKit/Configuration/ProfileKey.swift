@@ -90,6 +90,7 @@ public struct ProfileKey: Sendable {
         ProfileKey("retry", option: "--retry", kind: .wholeNumber(RunLimits.retry)) { $0.retry = $1.number },
         ProfileKey("retryTagFilter", option: "--retry-tag-filter", kind: .text) { $0.retryTagFilter = $1.texts.last },
         ProfileKey("linkTags", option: "--link-tags", kind: .texts) { $0.linkTags += $1.texts },
+        ProfileKey("environment", option: "--environment", kind: .texts) { $0.environment += $1.texts },
         ProfileKey("strict", option: "--strict", negation: "--no-strict", kind: .flag) { $0.strict = $1.flag },
         ProfileKey("dryRun", option: "--dry-run", short: "-d", kind: .flag) { $0.dryRun = $1.flag },
         ProfileKey("failFast", option: "--fail-fast", kind: .flag) { $0.failFast = $1.flag },

@@ -26,6 +26,8 @@ public struct ProfileSettings: Sendable, Equatable {
     public var retryTagFilter: String?
     /// Rules turning tags into links in the reports, `PATTERN=URL`.
     public var linkTags: [String] = []
+    /// Facts of the team's own shown at the top of the HTML and Markdown reports, `NAME=VALUE`.
+    public var environment: [String] = []
     /// Whether undefined, pending and ambiguous steps fail the run.
     public var strict: Bool?
     /// Whether steps are matched without running them.
@@ -64,6 +66,7 @@ public struct ProfileSettings: Sendable, Equatable {
         merged.parallel = later.parallel ?? parallel
         merged.retry = later.retry ?? retry
         merged.linkTags += later.linkTags
+        merged.environment += later.environment
         switch (retryTagFilter, later.retryTagFilter) {
         case (let earlier?, let latest?): merged.retryTagFilter = "(\(earlier)) and (\(latest))"
         case (let earlier, let latest): merged.retryTagFilter = latest ?? earlier

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 
 /// The order of a run's messages, in one place: `emitRun` runs a run's phases in that order, whether they emit
@@ -46,7 +47,10 @@ struct StreamAssembler: Sendable {
         startedAt: Timestamp, finishedAt: () -> Timestamp, emit: @escaping @Sendable (Envelope) -> Void,
         _ phases: Phases<Feed>
     ) async throws(SpecRunError) -> (finished: TestRunFinished, runHookFailure: String?) {
-        emit(.meta(Meta.current(implementation: implementation)))
+        emit(
+            .meta(
+                Meta.current(
+                    implementation: implementation, ci: Ci.detect(environment: ProcessInfo.processInfo.environment))))
         let (feed, parsed) = try phases.documents(emit)
         for envelope in definitions { emit(envelope) }
         let runId = phases.testRunStartedId()

@@ -9,6 +9,8 @@ public final class MarkdownFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let title: String
+    /// Where the run happened, under the totals (the CI's facts from the stream, the team's own).
+    public var environment = ReportEnvironment()
     private let strict: Bool
     private let maxItems: Int
     private let tagLinks: TagLinks
@@ -84,6 +86,7 @@ public final class MarkdownFormatter: ReportFormatter {
         text += totalsTable(statistics)
         text += "\nDuration: \(ReportText.cucumberDuration(statistics.runDuration))"
         text += " (executing steps: \(ReportText.cucumberDuration(statistics.stepsDuration)))\n"
+        text += environmentTable
         if let finished = query.testRunFinished, let message = finished.exception?.message ?? finished.message {
             text += "\n**The test run failed:**\n\n" + Self.codeBlock(message)
         }
@@ -91,6 +94,23 @@ public final class MarkdownFormatter: ReportFormatter {
         text += failures(notes)
         text += flakyScenarios(notes)
         text += undefinedSteps(notes)
+        return text
+    }
+
+    /// Where the run happened, as a table of names and values; nothing when nothing is known.
+    private var environmentTable: String {
+        let entries = environment.entries(meta: query.meta)
+        guard !entries.isEmpty else { return "" }
+        var text = "\n| Environment | |\n|---|---|\n"
+        for entry in entries {
+            let value = Self.escape(entry.value)
+            // A link's address cannot close its parentheses or hold a space: those are written percent-encoded.
+            let shown =
+                entry.link.map {
+                    "[\(value)](\($0.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")))"
+                } ?? value
+            text += "| \(Self.escape(entry.name)) | \(shown) |\n"
+        }
         return text
     }
 

@@ -52,6 +52,10 @@ enum HTMLAssets {
           padding: 14px 16px; }
         .card h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted);
           margin: 0 0 4px; font-weight: 600; }
+        .env dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0 0;
+          font-size: 13px; }
+        .env dt { color: var(--muted); }
+        .env dd { margin: 0; overflow-wrap: anywhere; }
         .big { font-size: 30px; font-weight: 700; line-height: 1.15; }
         .big small { font-size: 14px; font-weight: 500; color: var(--muted); margin-left: 6px; }
         svg.bar { display: block; width: 100%; height: 8px; border-radius: 99px; overflow: hidden;

@@ -105,6 +105,7 @@ extension HTMLFormatter {
         buffer.append("</b></span>")
         let failing = statistics.failingScenarios
         buffer.append("<span><b>\(failing)</b> failing scenario\(failing == 1 ? "" : "s")</span></div></div>\n")
+        writeEnvironment()
         buffer.append("</section>\n")
     }
 

@@ -21,6 +21,8 @@ public final class HTMLFormatter: ReportFormatter {
     private let page: OutputBuffer
     private let piece = OutputBuffer.fragment()
     let title: String
+    /// Where the run happened, beside the totals (the CI's facts from the stream, the team's own).
+    public var environment = ReportEnvironment()
     private let strict: Bool
     let tagLinks: TagLinks
     /// The runs before this one, when the report keeps a history.

@@ -1,0 +1,26 @@
+import Messages
+
+extension HTMLFormatter {
+    /// The card saying where the run happened (`ReportEnvironment`), beside the totals; none when nothing is known.
+    func writeEnvironment() {
+        let entries = environment.entries(meta: query.meta)
+        guard !entries.isEmpty else { return }
+        buffer.append("<div class=\"card env\"><h2>Environment</h2><dl>")
+        for entry in entries {
+            buffer.append("<dt>")
+            buffer.appendHTML(entry.name)
+            buffer.append("</dt><dd>")
+            if let link = entry.link {
+                buffer.append("<a href=\"")
+                buffer.appendHTML(link)
+                buffer.append("\" rel=\"noopener noreferrer\">")
+                buffer.appendHTML(entry.value)
+                buffer.append("</a>")
+            } else {
+                buffer.appendHTML(entry.value)
+            }
+            buffer.append("</dd>")
+        }
+        buffer.append("</dl></div>\n")
+    }
+}
