@@ -116,6 +116,8 @@ final class ReportSink: MessageSink {
     private let historyIsNewer: Bool
     /// Whether undefined, pending and ambiguous scenarios fail the run.
     let strict: Bool
+    /// The team's facts, kept with the run in the history.
+    let runEnvironment: ReportEnvironment
 
     /// Creates the formatters for `requests` (when empty: `progress` on the console and every report file in
     /// `directory`). Fails naming the path when a report file cannot be created.
@@ -175,6 +177,7 @@ final class ReportSink: MessageSink {
             State(reporter: Reporter(query: query, formatters: reports.map(\.formatter)), reports: reports))
         self.console = console
         self.strict = strict
+        self.runEnvironment = runEnvironment
     }
 
     /// Feeds one envelope to every formatter that has not failed.
@@ -229,7 +232,7 @@ final class ReportSink: MessageSink {
         let run = state.withLock { state -> RunHistory.Run? in
             let query = state.reporter.query
             guard !query.isInterrupted, query.error == nil else { return nil }  // a whole run, fully read
-            return RunHistory.run(of: query)
+            return RunHistory.run(of: query, environment: runEnvironment)
         }
         guard let run else { return nil }
         return RunHistory.add(run, to: history.url)

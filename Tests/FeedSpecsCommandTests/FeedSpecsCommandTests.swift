@@ -655,6 +655,8 @@ struct FeedSpecsEnvironmentTests {
         let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
         #expect(markdown.contains("| CI | [GitLab](https://gitlab.example/acme/feed/-/pipelines/7) |"))
         #expect(markdown.contains("| device | iPhone &lt;15&gt; |"))
+        let history = try String(contentsOf: directory.appendingPathComponent("out/history.json"), encoding: .utf8)
+        #expect(history.contains(#"["Commit","0123abc"]"#) && history.contains(#"["server","staging"]"#), "\(history)")
     }
 
     @Test(arguments: ["no-equals", "=value"])

@@ -74,3 +74,25 @@ import Testing
         #expect(ci?.git == nil)
     }
 }
+
+@Suite struct HistoryEnvironmentTests {
+    @Test func `each run of the history keeps where it happened, in order; a malformed fact is left out`() throws {
+        let run = RunHistory.Run(
+            startedAt: "2026-11-28T09:00:00Z", success: true, scenarios: [:], milliseconds: 12,
+            environment: [.init(name: "Branch", value: "main"), .init(name: "app", value: "2.3.0")])
+        let history = RunHistory(runs: [run, RunHistory.Run(startedAt: "x", success: false, scenarios: [:])])
+        let decoded = try #require(RunHistory.decode(history.encoded, limit: 30))
+        #expect(decoded.runs == history.runs)
+        guard case .object(var object) = history.encoded, case .array(var runs)? = object["runs"],
+            case .object(var first) = runs[0]
+        else {
+            Issue.record("the history is not an object of runs")
+            return
+        }
+        first["environment"] = .array([.array([.string("ok"), .string("1")]), .array([.string("only a name")])])
+        runs[0] = .object(first)
+        object["runs"] = .array(runs)
+        let tolerant = try #require(RunHistory.decode(.object(object), limit: 30))
+        #expect(tolerant.runs[0].environment == [.init(name: "ok", value: "1")])
+    }
+}

@@ -152,8 +152,9 @@ extension RunHistory {
     }
 
     /// The history as JSON: `{"format":"feedspecs-run-history","version":1,"limit":30,"runs":[…]}`, each run
-    /// `{"startedAt":…,"success":…,"ms":…,"scenarios":{KEY:{"status":…,"ms":…}}}` (a run's own `ms`, its
-    /// duration, is left out when unknown, and readers that predate it ignore it).
+    /// `{"startedAt":…,"success":…,"ms":…,"environment":[[NAME,VALUE],…],"scenarios":{KEY:{"status":…,"ms":…}}}`
+    /// (a run's own `ms`, its duration, is left out when unknown, its `environment` when empty; readers that
+    /// predate them ignore them).
     var encoded: JSONValue {
         .object([
             "format": .string(Self.format), "version": 1, "limit": .number(Double(limit)),
@@ -169,6 +170,10 @@ extension RunHistory {
                             }),
                     ]
                     if let milliseconds = run.milliseconds { fields["ms"] = .number(Double(milliseconds)) }
+                    if !run.environment.isEmpty {
+                        fields["environment"] = .array(
+                            run.environment.map { .array([.string($0.name), .string($0.value)]) })
+                    }
                     return .object(fields)
                 }),
         ])
@@ -193,7 +198,20 @@ extension RunHistory {
             if case .number(let value)? = item["ms"], value.isFinite, value >= 0, value < 1e15 {
                 milliseconds = Int(value)
             }
-            runs.append(Run(startedAt: startedAt, success: success, scenarios: outcomes, milliseconds: milliseconds))
+            // Facts that are not [NAME, VALUE] pairs of strings are left out, not the run.
+            var environment: [ReportEnvironment.Entry] = []
+            if case .array(let pairs)? = item["environment"] {
+                for pair in pairs {
+                    guard case .array(let parts) = pair, parts.count == 2, case .string(let name) = parts[0],
+                        case .string(let value) = parts[1]
+                    else { continue }
+                    environment.append(ReportEnvironment.Entry(name: name, value: value))
+                }
+            }
+            runs.append(
+                Run(
+                    startedAt: startedAt, success: success, scenarios: outcomes, milliseconds: milliseconds,
+                    environment: environment))
         }
         return RunHistory(runs: runs, limit: limit)
     }

@@ -33,13 +33,19 @@ public struct RunHistory: Sendable, Hashable {
         /// How long the run took, from `testRunStarted` to `testRunFinished`, in milliseconds (nil when unknown:
         /// an interrupted run, or a run recorded before this was kept).
         public var milliseconds: Int?
+        /// Where it happened (`ReportEnvironment`: the CI's facts, the team's own), names and values in order.
+        public var environment: [ReportEnvironment.Entry]
 
         /// Creates a run.
-        public init(startedAt: String, success: Bool, scenarios: [String: Outcome], milliseconds: Int? = nil) {
+        public init(
+            startedAt: String, success: Bool, scenarios: [String: Outcome], milliseconds: Int? = nil,
+            environment: [ReportEnvironment.Entry] = []
+        ) {
             self.startedAt = startedAt
             self.success = success
             self.scenarios = scenarios
             self.milliseconds = milliseconds
+            self.environment = environment
         }
     }
 
@@ -77,9 +83,10 @@ public struct RunHistory: Sendable, Hashable {
         append(Self.run(of: query))
     }
 
-    /// The run `query` holds (its counted attempts), as a history keeps it: what `record(_:)` adds, and what a
-    /// command adds to the file at the end of its run (`add(_:to:limit:lockWait:)`).
-    public static func run(of query: RunQuery) -> Run {
+    /// The run `query` holds (its counted attempts), as a history keeps it, with where it happened
+    /// (`environment` beside the CI's facts): what `record(_:)` adds, and what a command adds to the file at the
+    /// end of its run (`add(_:to:limit:lockWait:)`).
+    public static func run(of query: RunQuery, environment: ReportEnvironment = ReportEnvironment()) -> Run {
         var scenarios: [String: Outcome] = [:]
         for (key, outcome) in keyedOutcomes(query) { scenarios[key] = outcome.outcome }
         let startedAt = query.testRunStarted.map { ReportText.isoTimestamp($0.timestamp) } ?? ""
@@ -87,7 +94,10 @@ public struct RunHistory: Sendable, Hashable {
         if let started = query.testRunStarted?.timestamp, let finished = query.testRunFinished?.timestamp {
             milliseconds = max(0, Int(started.duration(to: finished).nanoseconds / 1_000_000))
         }
-        return Run(startedAt: startedAt, success: query.success, scenarios: scenarios, milliseconds: milliseconds)
+        let facts = environment.entries(meta: query.meta).map { ReportEnvironment.Entry(name: $0.name, value: $0.value) }
+        return Run(
+            startedAt: startedAt, success: query.success, scenarios: scenarios, milliseconds: milliseconds,
+            environment: facts)
     }
 
     /// Adds `run`, forgetting the oldest runs beyond `limit`.
