@@ -94,7 +94,9 @@ public struct RunHistory: Sendable, Hashable {
         if let started = query.testRunStarted?.timestamp, let finished = query.testRunFinished?.timestamp {
             milliseconds = max(0, Int(started.duration(to: finished).nanoseconds / 1_000_000))
         }
-        let facts = environment.entries(meta: query.meta).map { ReportEnvironment.Entry(name: $0.name, value: $0.value) }
+        let facts = environment.entries(meta: query.meta).map {
+            ReportEnvironment.Entry(name: $0.name, value: $0.value)
+        }
         return Run(
             startedAt: startedAt, success: query.success, scenarios: scenarios, milliseconds: milliseconds,
             environment: facts)
