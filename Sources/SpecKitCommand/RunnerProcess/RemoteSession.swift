@@ -26,7 +26,6 @@ final class RemoteSession: RemoteExecution {
     /// How the workers ended so far, put together: the run ends once every one has.
     private let endings = Mutex<(left: Int, outcome: RemoteOutcome)>((0, RemoteOutcome(failsRun: false)))
     /// Each test case's steps, from the `testCase`s the run emits.
-    /// Each test case's steps, from the `testCase`s the run emits.
     private let testCaseSteps = Mutex(TestCaseSteps())
     /// The run's ids, to draw a crashed test case's step ids again.
     private let ids: IdSource
@@ -45,8 +44,8 @@ final class RemoteSession: RemoteExecution {
     private let instruction: RunnerInstruction
 
     /// A session of `workers` worker processes (1: one runner process runs every test case), `ids` drawing the ids
-    /// the run draws; `verdict` and
-    /// `failFast` decide, with several, when every test case handed out from then on skips its steps.
+    /// the run draws; with several workers, `verdict` and `failFast` decide when every test case handed out from
+    /// then on skips its steps.
     init(
         processes: RunnerProcesses, instruction: RunnerInstruction, ids: IdSource, workers: Int = 1,
         verdict: RunVerdict = RunVerdict(), failFast: Bool = false
