@@ -192,6 +192,15 @@ import Testing
         _ = Array("-1 x 0\n2 2 0\n".utf8).withUnsafeBytes { write(other[1], $0.baseAddress, $0.count) }
         close(other[1])
         #expect(garbled.next() == nil, "a line that is not the command's ends the worker's test cases")
+
+        for line in ["1 9223372036854775807 0\n", "1 2 maybe\n", "1 2\n"] {
+            var ends: [Int32] = [0, 0]
+            try #require(pipe(&ends) == 0)
+            let reader = PipeDispatch(descriptor: ends[0])
+            _ = Array(line.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+            close(ends[1])
+            #expect(reader.next() == nil, "\(line.debugDescription) is refused")
+        }
     }
 }
 

@@ -42,8 +42,9 @@ final class PipeDispatch: TestCaseDispatch, @unchecked Sendable {
                 pending.removeSubrange(...newline)
                 if line == "done" { return nil }
                 let fields = line.split(separator: " ")
+                // Positions far past any run's (2^52) are refused: drawing ids from there could overflow.
                 guard fields.count == 3, let ordinal = Int(fields[0]), let idStart = Int(fields[1]),
-                    ordinal >= 0, idStart >= 0
+                    ordinal >= 0, idStart >= 0, ordinal < 1 << 52, idStart < 1 << 52, ["0", "1"].contains(fields[2])
                 else {
                     // Not the command's: nothing more is taken from it.
                     ended = true
