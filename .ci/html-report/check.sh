@@ -43,7 +43,8 @@ rm -rf "$probe"
 
 failed=0
 for page in "$@"; do
-    name=$(basename "$page" .html)
+    # The page's folder names it too: every report is report.html.
+    name=$(basename "$(dirname "$(realpath "$page")")")-$(basename "$page" .html)
     for size in 1280x900 390x844; do
         width=${size%x*}
         height=${size#*x}
