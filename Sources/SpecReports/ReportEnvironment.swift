@@ -54,7 +54,7 @@ public struct ReportEnvironment: Sendable, Hashable {
     public func entries(meta: Meta?) -> [Entry] {
         var entries: [Entry] = []
         if let ci = meta?.ci {
-            entries.append(Entry(name: "CI", value: ci.name, link: ci.url.flatMap(Self.webAddress)))
+            entries.append(Entry(name: "CI", value: ci.name, link: ci.url.flatMap(Self.webAddress(_:))))
             if let build = ci.buildNumber { entries.append(Entry(name: "Build", value: build)) }
             if let git = ci.git {
                 if let branch = git.branch { entries.append(Entry(name: "Branch", value: branch)) }
@@ -66,12 +66,9 @@ public struct ReportEnvironment: Sendable, Hashable {
         return entries + custom
     }
 
-    /// `text` when it is an `http` or `https` address (never a `javascript:` one), else nil.
+    /// `text` when the reports make it a link (`HTMLFormatter.isWebLink`: `http` or `https`, never `javascript:`).
     static func webAddress(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host != nil
-        else { return nil }
-        return text
+        HTMLFormatter.isWebLink(text) ? text : nil
     }
 }
 

@@ -37,11 +37,8 @@ extension HTMLFormatter {
                     let link = line.trimmingCharacters(in: .whitespaces)
                     guard !link.isEmpty, !link.hasPrefix("#") else { continue }
                     if Self.isWebLink(link) {
-                        buffer.append("<a href=\"")
-                        buffer.appendHTML(link)
-                        buffer.append("\" rel=\"noopener noreferrer\">")
-                        buffer.appendHTML(link)
-                        buffer.append("</a><br>")
+                        appendWebLink(link, to: link)
+                        buffer.append("<br>")
                     } else {
                         buffer.appendHTML(link)
                         buffer.append("<br>")
@@ -115,6 +112,16 @@ extension HTMLFormatter {
             }
         }
         return allowed && essence.contains("/") ? essence.lowercased() : "application/octet-stream"
+    }
+
+    /// Appends `text` as a link to the web address `url` (checked with `isWebLink` by the caller), opened without
+    /// telling the page it came from.
+    func appendWebLink(_ text: String, to url: String) {
+        buffer.append("<a href=\"")
+        buffer.appendHTML(url)
+        buffer.append("\" rel=\"noopener noreferrer\">")
+        buffer.appendHTML(text)
+        buffer.append("</a>")
     }
 
     static func isWebLink(_ text: some StringProtocol) -> Bool {

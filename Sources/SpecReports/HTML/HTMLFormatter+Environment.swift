@@ -11,11 +11,7 @@ extension HTMLFormatter {
             buffer.appendHTML(entry.name)
             buffer.append("</dt><dd>")
             if let link = entry.link {
-                buffer.append("<a href=\"")
-                buffer.appendHTML(link)
-                buffer.append("\" rel=\"noopener noreferrer\">")
-                buffer.appendHTML(entry.value)
-                buffer.append("</a>")
+                appendWebLink(entry.value, to: link)
             } else {
                 buffer.appendHTML(entry.value)
             }

@@ -40,11 +40,9 @@ extension HTMLFormatter {
             buffer.append("</span>")
         }
         if let ci = query.meta?.ci, let url = ci.url, Self.isWebLink(url) {
-            buffer.append("<span><a href=\"")
-            buffer.appendHTML(url)
-            buffer.append("\" rel=\"noopener noreferrer\">")
-            buffer.appendHTML(ci.name + (ci.buildNumber.map { " #\($0)" } ?? ""))
-            buffer.append("</a></span>")
+            buffer.append("<span>")
+            appendWebLink(ci.name + (ci.buildNumber.map { " #\($0)" } ?? ""), to: url)
+            buffer.append("</span>")
         }
         if failingCount == 0 {
             buffer.append("</p></div><div class=\"verdict \(verdict.className)\" role=\"status\">\(verdict.text)</div>")
