@@ -124,7 +124,8 @@ final class ReportSink: MessageSink {
     init(
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
         tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil,
-        runEnvironment: ReportEnvironment = ReportEnvironment(), isTerminal: Bool, environment: [String: String]
+        runEnvironment: ReportEnvironment = ReportEnvironment(), categories: FailureCategories = FailureCategories(),
+        isTerminal: Bool, environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         // The reports hold what has not ended yet and totals, not the run: a run of any size fits in memory.
@@ -159,7 +160,8 @@ final class ReportSink: MessageSink {
             }
             let settings = ReportSettings(
                 strict: strict, title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
-                variant: variant, tagLinks: tagLinks, history: history?.previous, environment: runEnvironment)
+                variant: variant, tagLinks: tagLinks, history: history?.previous, environment: runEnvironment,
+                categories: categories)
             reports.append(
                 Report(
                     format: request.name, path: path,
@@ -171,6 +173,7 @@ final class ReportSink: MessageSink {
             let formatter = MarkdownFormatter(
                 output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query)
             formatter.environment = runEnvironment
+            formatter.categories = categories
             reports.append(Report(format: "GitHub step summary", path: nil, formatter: formatter, output: summary))
         }
         state = Mutex(

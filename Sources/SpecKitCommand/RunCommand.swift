@@ -216,6 +216,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                     variant: variants.count > 1 ? variant.description : nil,
                     tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
                     runEnvironment: (try? ReportEnvironment(parsing: options.environment)) ?? ReportEnvironment(),
+                    categories: (try? FailureCategories(options.categories)) ?? FailureCategories(),
                     isTerminal: standardOutputIsTerminal(), environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")

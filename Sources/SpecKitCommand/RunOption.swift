@@ -1,3 +1,4 @@
+import Messages
 import SpecKit
 
 /// One option of `run`, declared once: its names, its value, its line in the usage and what it sets, in the
@@ -166,7 +167,7 @@ extension RunOption {
         RunOption(
             "--profile", short: "-p", value: "NAME", .configuration,
             "use profile NAME of the file (repeatable, merged in order; default: \"default\"); options given on the "
-                + "command line win, tags/name/format/exclusive/linkTags/environment add up"
+                + "command line win, tags/name/format/exclusive/linkTags/environment/categories add up"
         ) { options, value in options.profiles.append(value) },
         RunOption(
             "--config", short: "-c", value: "FILE", .configuration,
@@ -209,6 +210,18 @@ extension RunOption {
             "a fact shown at the top of the HTML and Markdown reports beside the CI's (branch, commit, build): "
                 + "'app=2.3.0', 'device=iPhone 15' (repeatable)"
         ) { options, value in options.environment.append(value) },
+        RunOption(
+            "--categories", value: "FILE", .reports,
+            "sort what did not pass into the categories of FILE (Allure's categories.json: name, matchedStatuses, "
+                + "messageRegex, traceRegex), before the built-in ones: product defects, broken tests, crashes, "
+                + "undefined, ambiguous and pending steps (repeatable)"
+        ) { options, value throws(OptionParser.Failure) in
+            do throws(ConfigurationFileError) {
+                options.categories += try FailureCategoryRules.read(file: value)
+            } catch {
+                throw .usage("--categories: \(error)")
+            }
+        },
     ]
 
     /// The options by name.

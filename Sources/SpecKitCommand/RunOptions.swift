@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import SpecKit
 
 /// The options of `run`, parsed and checked (each declared once in `RunOption.all`): what they set in the
@@ -27,6 +28,8 @@ struct RunOptions {
     var linkTags: [String] = []
     /// `NAME=VALUE` facts shown at the top of the HTML and Markdown reports.
     var environment: [String] = []
+    /// The failure categories' rules (`--categories FILE`, the profile key `categories`), in order.
+    var categories: [FailureCategory] = []
     /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
     var historyFile: String?
     /// Whether no run history is kept.
@@ -149,6 +152,7 @@ struct RunOptions {
         }
         options.linkTags = settings.linkTags
         options.environment = settings.environment
+        options.categories = settings.categories
         if let out = settings.out {
             options.outDirectory = out
             options.outDirectoryGiven = true

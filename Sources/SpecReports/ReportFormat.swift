@@ -1,3 +1,5 @@
+import Messages
+
 /// Every report this module writes, by the name `--format` knows it by: the one table from a format name to its
 /// formatter.
 ///
@@ -51,29 +53,40 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         let strict = settings.strict
         switch self {
         case .pretty:
-            return PrettyFormatter(
+            let formatter = PrettyFormatter(
                 output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
                 history: settings.history, query: query)
+            formatter.categories = settings.categories
+            return formatter
         case .progress:
-            return ProgressFormatter(
+            let formatter = ProgressFormatter(
                 output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
                 history: settings.history, query: query)
+            formatter.categories = settings.categories
+            return formatter
         case .summary:
-            return SummaryFormatter(
+            let formatter = SummaryFormatter(
                 output: text, style: settings.style, strict: strict, history: settings.history, query: query)
+            formatter.categories = settings.categories
+            return formatter
         case .message: return MessageFormatter(output: output, query: query)
         case .json: return CucumberJSONFormatter(output: output, query: query)
-        case .junit: return JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
+        case .junit:
+            let formatter = JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
+            formatter.categories = settings.categories
+            return formatter
         case .html:
             let formatter = HTMLFormatter(
                 output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks,
                 history: settings.history, query: query)
             formatter.environment = settings.environment
+            formatter.categories = settings.categories
             return formatter
         case .markdown:
             let formatter = MarkdownFormatter(
                 output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
             formatter.environment = settings.environment
+            formatter.categories = settings.categories
             return formatter
         case .rerun: return RerunFormatter(output: output, query: query)
         case .usage: return UsageFormatter(output: text, query: query)
@@ -81,7 +94,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     }
 }
 
-/// What formatters share: strictness, the title of the HTML and Markdown reports, and how the console looks.
+/// What formatters share: strictness, the title of the HTML and Markdown reports, how the console looks, the
+/// history, the environment and the failure categories.
 public struct ReportSettings: Sendable, Hashable {
     /// Whether undefined, pending and ambiguous scenarios fail (unless tagged `@wip`).
     public var strict: Bool
@@ -101,13 +115,17 @@ public struct ReportSettings: Sendable, Hashable {
     public var history: RunHistory?
     /// Where the run happened: the team's own facts beside the CI's, in the HTML and Markdown reports.
     public var environment: ReportEnvironment
+    /// The failure categories every report names for what did not pass (the built-in ones unless given).
+    public var categories: FailureCategories
 
     /// Creates settings.
     public init(
         strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
         flushesEachStep: Bool = false, variant: String? = nil, tagLinks: TagLinks = TagLinks(),
-        history: RunHistory? = nil, environment: ReportEnvironment = ReportEnvironment()
+        history: RunHistory? = nil, environment: ReportEnvironment = ReportEnvironment(),
+        categories: FailureCategories = FailureCategories()
     ) {
+        self.categories = categories
         self.history = history
         self.environment = environment
         self.strict = strict

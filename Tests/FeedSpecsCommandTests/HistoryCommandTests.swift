@@ -138,10 +138,19 @@ struct HistoryCommandTests {
     "feed-specs: the HTML report's trends and timeline, from the built command",
     .enabled(if: FeedSpecsCommand.isAvailable, "needs the feed-specs executable built beside the tests"))
 struct TrendReportCommandTests {
-    @Test("five runs with different results, the last with --parallel 2: five runs drawn, a lane per worker")
+    @Test("five runs, the last failing with --parallel 2: the trend, categories with counts, environment, two lanes")
     func fiveRuns() async throws {
         let directory = try FeedSpecsCommand.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
+        // The team's own category, before the built-in ones, and a fact of its own.
+        try Data(
+            #"""
+            { "default": {
+                "categories": [{ "name": "Wrong image count", "matchedStatuses": ["failed"],
+                                 "messageRegex": "Expected the app to show \\d+ images.*" }],
+                "environment": ["device=simulator"] } }
+            """#.utf8
+        ).write(to: directory.appendingPathComponent("cucumber.json"))
         let original = "Then the app shows 4 images"
         let specs = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Specs").path)
         let file = try #require(
@@ -151,19 +160,29 @@ struct TrendReportCommandTests {
                 return text?.contains(original) ?? false
             })
         let runs: [(edit: Bool, arguments: [String], status: Int32)] = [
-            (false, [], 0), (true, [], 1), (true, [], 1), (false, [], 0), (false, ["--parallel", "2"], 0),
+            (false, [], 0), (true, [], 1), (false, [], 0), (false, [], 0),
+            (true, ["--parallel", "2", "--environment", "app=2.3.0"], 1),
         ]
         var edited = false
-        for run in runs {
+        for (index, run) in runs.enumerated() {
             if run.edit != edited {
                 try FeedSpecsCommand.edit(
                     "Specs/\(file)", in: directory, replacing: run.edit ? original : "Then the app shows 5 images",
                     with: run.edit ? "Then the app shows 5 images" : original)
                 edited = run.edit
             }
+            if index == runs.count - 1 {
+                // A step no definition matches, in a spec of its own: a second category.
+                try "Feature: New\n  Scenario: Shared\n    When the customer shares the feed\n".write(
+                    to: directory.appendingPathComponent("Specs/new.feature"), atomically: true, encoding: .utf8)
+            }
             let outcome = try await FeedSpecsCommand.run(
                 ["--out", "out", "--format", "summary"] + run.arguments, in: directory)
             #expect(outcome.status == run.status, "\(outcome.output)\(outcome.errors)")
+            if index == runs.count - 1 {
+                #expect(outcome.output.contains("Category: Wrong image count"), "\(outcome.output)")
+                #expect(outcome.output.contains("Category: Undefined steps"), "\(outcome.output)")
+            }
         }
         let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
         #expect(html.contains("<h2>Trends <span class=\"label\">the last 5 runs</span></h2>"))
@@ -172,5 +191,18 @@ struct TrendReportCommandTests {
         #expect(html.contains("60% <span class=\"label\">(3 of 5)</span>"), "the edited scenario failed twice")
         #expect(html.contains("<h2>Timeline <span class=\"label\">2 workers, "))
         #expect(html.contains(">worker 0</text>") && html.contains(">worker 1</text>"))
+        // The failures grouped by category, the team's first, each with its count.
+        let team = try #require(html.range(of: "<h3 class=\"category\" id=\"category-0\">Wrong image count"))
+        let undefined = try #require(html.range(of: "<h3 class=\"category\" id=\"category-1\">Undefined steps"))
+        #expect(team.lowerBound < undefined.lowerBound)
+        #expect(html.contains("Wrong image count <span class=\"label\">1</span></a>"))
+        #expect(html.contains("Undefined steps <span class=\"label\">1</span></a>"))
+        // Where it ran: the profile's fact and the command line's.
+        #expect(html.contains("<dt>device</dt><dd>simulator</dd>") && html.contains("<dt>app</dt><dd>2.3.0</dd>"))
+        let junit = try String(contentsOf: directory.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure type=\"Wrong image count\""))
+        #expect(junit.contains("<failure type=\"Undefined steps\""))
+        let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("  - Category: Wrong image count"))
     }
 }

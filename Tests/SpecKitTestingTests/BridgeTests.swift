@@ -319,7 +319,7 @@ actor CounterWorld {
         let folder = try await suite.finish().appendingPathComponent("a")
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("failures=\"1\""))
-        #expect(junit.contains("type=\"ExpectationFailed\""))
+        #expect(junit.contains("type=\"Product defects\"") && junit.contains("ExpectationFailed: "))
     }
 
     @Test func `a step-library mistake is a case whose issue is at the definition's own line`() async throws {

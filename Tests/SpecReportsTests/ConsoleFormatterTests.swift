@@ -72,6 +72,7 @@ struct ConsoleFormatterTests {
             Failures:
 
             1) Scenario: Failing # features/sample.feature:13
+                 Category: Product defects
                ✔ Given a cache with 2 images # Sources/Steps.swift:11
                ✖ Then it shows 3 images # Sources/Steps.swift:13
                    features/sample.feature:15:5: expected 1, got 2

@@ -32,8 +32,8 @@ struct FileReportTests {
                 ]]></system-out>
                 </testcase>
                 <testcase classname="Sample" name="Failing" time="0.003">
-                <failure type="StepFailure" message="expected &lt;1&gt; &amp; got 2">
-                <![CDATA[expected <1> & got 2
+                <failure type="Product defects" message="expected &lt;1&gt; &amp; got 2">
+                <![CDATA[StepFailure: expected <1> & got 2
 
                 Step: Then it breaks
                 at features/sample.feature:14]]>
@@ -52,7 +52,7 @@ struct FileReportTests {
         let stream = builder.build()
         let strict = try render(stream) { JUnitFormatter(output: $0) }
         #expect(strict.contains("skipped=\"1\" failures=\"2\""))
-        #expect(strict.contains("<failure type=\"undefined\" message=\"Undefined step\">"))
+        #expect(strict.contains("<failure type=\"Undefined steps\" message=\"Undefined step\">"))
         #expect(strict.contains("Implement it with:\n\n  steps.given(\"a missing step\") { world in }"))
         let lenient = try render(stream) { JUnitFormatter(output: $0, strict: false) }
         #expect(lenient.contains("skipped=\"3\" failures=\"0\""))
@@ -73,7 +73,7 @@ struct FileReportTests {
         builder.scenario("Odd \u{01}name", [.failed("it breaks", message: "a ]]> b \u{0B}c")])
         let xml = try render(builder.build()) { JUnitFormatter(output: $0) }
         #expect(xml.contains("name=\"Odd name\""))
-        #expect(xml.contains("<![CDATA[a ]]]]><![CDATA[> b c"))
+        #expect(xml.contains("<![CDATA[StepFailure: a ]]]]><![CDATA[> b c"))
         #expect(!xml.contains("\u{01}") && !xml.contains("\u{0B}"))
         #if canImport(FoundationXML) || os(macOS)
             #expect(throws: Never.self) { try XMLDocument(xmlString: xml, options: []) }

@@ -32,7 +32,7 @@ import Testing
     @Test func `JUnit keeps a flaky test case's failed attempts as flakyFailure elements, as Surefire does`() throws {
         let junit = try render(Self.stream()) { JUnitFormatter(output: $0) }
         #expect(junit.contains("failures=\"0\""))
-        #expect(junit.components(separatedBy: "<flakyFailure type=\"StepFailure\"").count - 1 == 2)
+        #expect(junit.components(separatedBy: "<flakyFailure type=\"Product defects\"").count - 1 == 2)
         #expect(junit.contains("<stackTrace><![CDATA[attempt 1: Given a flaky step\nStep failed"))
         #expect(!junit.contains("<failure"))
     }

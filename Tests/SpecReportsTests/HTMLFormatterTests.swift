@@ -106,8 +106,12 @@ struct HTMLFormatterTests {
         #expect(!section.contains("Passing"))
         let anchors = section.components(separatedBy: "href=\"#").dropFirst().compactMap {
             $0.split(separator: "\"").first
-        }
+        }.filter { !$0.hasPrefix("category-") }
         #expect(anchors.count == 2)
+        // Grouped by category, each with its count: the failed step is a product defect, the other undefined.
+        #expect(section.contains("<h3 class=\"category\" id=\"category-0\">Product defects"))
+        #expect(section.contains("<h3 class=\"category\" id=\"category-1\">Undefined steps"))
+        #expect(section.contains("Product defects <span class=\"label\">1</span></a>"))
         for anchor in anchors { #expect(html.contains("<details id=\"\(anchor)\"")) }
     }
 

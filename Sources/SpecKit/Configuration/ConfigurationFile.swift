@@ -70,7 +70,7 @@ public struct ConfigurationFile: Sendable {
             throw ConfigurationFileError(
                 path: path, line: 1, column: 1, message: "expected a JSON object of profiles, e.g. {\"default\": {}}")
         }
-        reader = ProfileReader(path: path, text: [UInt8](data), extraKeys: extraKeys)
+        reader = ProfileReader(path: path, text: JSONText([UInt8](data)), extraKeys: extraKeys)
         profiles = members
     }
 
@@ -144,11 +144,11 @@ public struct ConfigurationFile: Sendable {
 /// Reads the profiles of one configuration file, with the file's text at hand to say where a problem is.
 struct ProfileReader: Sendable {
     let path: String
-    let text: [UInt8]
+    let text: JSONText
     let keys: [String: ProfileKey]
     let options: [String: ProfileKey]
 
-    init(path: String, text: [UInt8], extraKeys: [String]) {
+    init(path: String, text: JSONText, extraKeys: [String]) {
         self.path = path
         self.text = text
         var keys: [String: ProfileKey] = [:]
@@ -171,6 +171,10 @@ struct ProfileReader: Sendable {
                 guard let member = members[key] else { continue }
                 guard let profileKey = keys[key] else {
                     throw error(profile: name, key: key, message: unknownKeyMessage(key))
+                }
+                if profileKey.kind == .categories {
+                    profileKey.store(&settings, .categories(try categories(member, profile: name)))
+                    continue
                 }
                 guard let parsed = profileKey.value(of: member) else {
                     throw error(
@@ -226,12 +230,42 @@ struct ProfileReader: Sendable {
                 throw error(profile: name, message: "\(argument) needs a value (\(key.kind.expected))")
             }
             if inline == nil { index += 1 }
+            if key.kind == .categories {
+                key.store(&settings, .categories(try FailureCategoryRules.read(file: resolved(text))))
+                continue
+            }
             guard let parsed = key.value(of: text) else {
                 throw error(profile: name, message: "\(argument) \(text): expected \(key.kind.expected)")
             }
             key.store(&settings, parsed)
         }
         return settings
+    }
+
+    /// The failure categories under a profile's `categories` key: rules written there, or the path of a file of
+    /// them (relative to this file's folder). A bad rule is an error at its place in this file, or in the other.
+    private func categories(_ value: JSONValue, profile: String) throws(ConfigurationFileError) -> [FailureCategory] {
+        if case .string(let file) = value { return try FailureCategoryRules.read(file: resolved(file)) }
+        do {
+            return try FailureCategoryRules.rules(from: value)
+        } catch {
+            var place: (line: Int, column: Int)?
+            if let profileOffset = text.offset(ofKey: profile, from: 0),
+                let key = text.offset(ofKey: "categories", from: profileOffset),
+                let array = text.valueOffset(ofKeyAt: key)
+            {
+                place = text.place(of: error, inArrayAt: array)
+            }
+            throw ConfigurationFileError(
+                path: path, line: place?.line, column: place?.column,
+                message: "profile \"\(profile)\": categories: \(error)")
+        }
+    }
+
+    /// `file` as named in this configuration file: relative to its folder unless absolute.
+    private func resolved(_ file: String) -> String {
+        guard !file.hasPrefix("/") else { return file }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
     }
 
     private func unknownKeyMessage(_ key: String) -> String {
@@ -289,31 +323,9 @@ struct ProfileReader: Sendable {
     /// Where `"key":` is written inside the profile (or where the profile is, without a key): the first such key
     /// after the profile's own key in the text.
     private func locate(profile: String, key: String?) -> (line: Int, column: Int)? {
-        guard let profileOffset = offset(ofKey: profile, from: 0) else { return nil }
-        let offset = key.flatMap { self.offset(ofKey: $0, from: profileOffset) } ?? profileOffset
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where text[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = String(decoding: text[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-        return (line, column)
-    }
-
-    /// The offset of the first `"key"` followed by `:` at or after `start`.
-    private func offset(ofKey key: String, from start: Int) -> Int? {
-        let quoted = Array("\"\(key)\"".utf8)
-        var index = start
-        while index + quoted.count <= text.count {
-            if text[index] == quoted[0], Array(text[index..<index + quoted.count]) == quoted {
-                var after = index + quoted.count
-                while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
-                if after < text.count, text[after] == UInt8(ascii: ":") { return index }
-            }
-            index += 1
-        }
-        return nil
+        guard let profileOffset = text.offset(ofKey: profile, from: 0) else { return nil }
+        let offset = key.flatMap { text.offset(ofKey: $0, from: profileOffset) } ?? profileOffset
+        return text.place(of: offset)
     }
 
     /// `"4"` (a string), `4`, `true`, `an array`, `an object`, `null`, for error messages.

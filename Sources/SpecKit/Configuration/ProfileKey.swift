@@ -24,6 +24,8 @@ public struct ProfileKey: Sendable {
         case shard
         /// An array of `NAME[:PATH]` strings or `[NAME, PATH]` pairs.
         case formats
+        /// Failure categories: an array of Allure's rules, or the path of a file of them (`FailureCategoryRules`).
+        case categories
 
         /// What a value of this kind is, for error messages.
         public var expected: String {
@@ -36,6 +38,7 @@ public struct ProfileKey: Sendable {
             case .seconds: RunLimits.stepTimeoutExpected
             case .shard: "\"I/N\" with 1 <= I <= N, e.g. \"1/4\""
             case .formats: "an array of \"NAME[:PATH]\" strings or [NAME, PATH] pairs"
+            case .categories: FailureCategoryRules.expected
             }
         }
     }
@@ -49,6 +52,7 @@ public struct ProfileKey: Sendable {
         case order(RunOrder)
         case seconds(Double)
         case shard(Shard)
+        case categories([FailureCategory])
     }
 
     /// The key in the file (`retryTagFilter` style).
@@ -91,6 +95,9 @@ public struct ProfileKey: Sendable {
         ProfileKey("retryTagFilter", option: "--retry-tag-filter", kind: .text) { $0.retryTagFilter = $1.texts.last },
         ProfileKey("linkTags", option: "--link-tags", kind: .texts) { $0.linkTags += $1.texts },
         ProfileKey("environment", option: "--environment", kind: .texts) { $0.environment += $1.texts },
+        ProfileKey("categories", option: "--categories", kind: .categories) {
+            if case .categories(let rules) = $1 { $0.categories += rules }
+        },
         ProfileKey("strict", option: "--strict", negation: "--no-strict", kind: .flag) { $0.strict = $1.flag },
         ProfileKey("dryRun", option: "--dry-run", short: "-d", kind: .flag) { $0.dryRun = $1.flag },
         ProfileKey("failFast", option: "--fail-fast", kind: .flag) { $0.failFast = $1.flag },
@@ -199,7 +206,7 @@ extension ProfileKey {
     /// The value of a command-line argument for this key, or nil when it is not of the expected kind.
     func value(of text: String) -> Value? {
         switch kind {
-        case .text: return .text(text)
+        case .text, .categories: return .text(text)
         case .texts, .formats: return .texts([text])
         case .wholeNumber(let range):
             guard let number = Int(text), range.contains(number) else { return nil }

@@ -1,10 +1,11 @@
 import Gherkin
+import Messages
 
 /// The options of one profile of a configuration file (`cucumber.json`), or of several merged: what is not set is
 /// nil or empty.
 ///
-/// The option names and their merging are cucumber-js's: `paths`, `format`, `name`, `tags`, `exclusive` and
-/// `linkTags` add up (tag expressions must all hold, two retry tag filters too), every other option takes the last
+/// The option names and their merging are cucumber-js's: `paths`, `format`, `name`, `tags`, `exclusive`,
+/// `linkTags`, `environment` and `categories` add up (tag expressions must all hold, two retry tag filters too), every other option takes the last
 /// value given. `ProfileKey.all` is the one
 /// table of the keys a profile may hold.
 public struct ProfileSettings: Sendable, Equatable {
@@ -28,6 +29,8 @@ public struct ProfileSettings: Sendable, Equatable {
     public var linkTags: [String] = []
     /// Facts of the team's own shown at the top of the HTML and Markdown reports, `NAME=VALUE`.
     public var environment: [String] = []
+    /// The failure categories' rules, in order (Allure's `categories.json`).
+    public var categories: [FailureCategory] = []
     /// Whether undefined, pending and ambiguous steps fail the run.
     public var strict: Bool?
     /// Whether steps are matched without running them.
@@ -67,6 +70,7 @@ public struct ProfileSettings: Sendable, Equatable {
         merged.retry = later.retry ?? retry
         merged.linkTags += later.linkTags
         merged.environment += later.environment
+        merged.categories += later.categories
         switch (retryTagFilter, later.retryTagFilter) {
         case (let earlier?, let latest?): merged.retryTagFilter = "(\(earlier)) and (\(latest))"
         case (let earlier, let latest): merged.retryTagFilter = latest ?? earlier

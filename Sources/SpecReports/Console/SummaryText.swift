@@ -216,6 +216,8 @@ struct IssueListing {
     private let style: ConsoleStyle
     private let strict: Bool
     let limit: Int
+    /// The failure categories each listed attempt names.
+    var categories = FailureCategories()
     /// The first failures (attempts that count and fail the run) and warnings, by the order their attempts started.
     private var kept: (failures: [(index: Int, text: String)], warnings: [(index: Int, text: String)]) = ([], [])
     private(set) var failureCount = 0
@@ -267,7 +269,7 @@ struct IssueListing {
             guard let last = list.last, attempt.index < last.index else { return }
             list.removeLast()
         }
-        let text = AttemptText(query: query, style: style).text(of: attempt)
+        let text = AttemptText(query: query, style: style, categories: categories).text(of: attempt)
         let position = list.firstIndex { $0.index > attempt.index } ?? list.endIndex
         list.insert((attempt.index, text), at: position)
     }
@@ -277,6 +279,8 @@ struct IssueListing {
 struct AttemptText {
     let query: RunQuery
     let style: ConsoleStyle
+    /// The failure categories named under the scenario; nil: none named.
+    var categories: FailureCategories?
 
     func text(of attempt: TestCaseAttempt) -> String {
         let name = attempt.pickle?.name ?? attempt.testCase.id
@@ -286,6 +290,9 @@ struct AttemptText {
         }
         if let pickle = attempt.pickle { text += " # \(style.location(query.location(of: pickle)))" }
         text += "\n"
+        if let names = categories?.names(of: attempt, query: query), !names.isEmpty {
+            text += "  " + style.location("Category: " + names.joined(separator: ", ")) + "\n"
+        }
         var isBeforeHook = true
         let problems = Dictionary(query.problems(in: attempt).map { ($0.index, $0) }) { first, _ in first }
         for (index, testStep) in attempt.testCase.testSteps.enumerated() {

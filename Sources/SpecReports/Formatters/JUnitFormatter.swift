@@ -6,7 +6,8 @@ import Messages
 /// - `classname` is the feature name; `name` joins the rule, scenario and examples names with ` - `, and an
 ///   example is numbered `#<examples table>.<row>` followed by `: <pickle name>` when the pickle name differs
 ///   from the outline's (`Eating cucumbers - These are failing - #2.1`).
-/// - A failed scenario has a `failure` with the error's type and message, its body the error and the failing
+/// - A failed scenario has a `failure` whose type is its failure category (`Product defects`, or the team's own:
+///   `FailureCategories`) and whose message is the error's, its body the error's type and text and the failing
 ///   step with its `file:line`. Undefined, pending and ambiguous scenarios are failures when `strict` (unless
 ///   tagged `@wip`), otherwise `skipped`, like skipped ones. A scenario that never finished (interrupted run)
 ///   is an `error`.
@@ -20,6 +21,8 @@ public final class JUnitFormatter: ReportFormatter {
     private let buffer: OutputBuffer
     private let suiteName: String
     private let strict: Bool
+    /// The failure categories a failure's `type` names (the built-in ones unless given).
+    public var categories = FailureCategories()
     private let variant: String?
 
     /// The test cases written so far (in the order they first started), and how many of each outcome.
@@ -160,7 +163,7 @@ public final class JUnitFormatter: ReportFormatter {
     private func writeFlakyFailures(of attempt: TestCaseAttempt, to buffer: OutputBuffer) {
         for earlier in query.earlierAttempts(of: attempt) {
             guard let problem = query.problems(in: earlier).first else { continue }
-            let type = problem.result.exception?.type ?? problem.status.rawValue.lowercased()
+            let type = categories.names(of: earlier, query: query).joined(separator: ", ")
             let message = problem.result.exception?.message ?? problem.result.message ?? problem.explanation
             buffer.append("<flakyFailure type=\"")
             buffer.appendXML(type, attribute: true)
@@ -226,19 +229,23 @@ public final class JUnitFormatter: ReportFormatter {
             let stepText = stepDescription(problem.testStep, isBeforeHook: isBeforeHook, in: pickle)
             // The body: the one explanation every report gives (with the Swift place), then the step and its
             // `.feature` place.
-            let body = problem.explanation + "\n\n" + stepText
             let result = problem.result
+            // The type is the failure's category (what a CI's test view groups by); the error's own type starts
+            // the body.
+            let type = categories.names(of: attempt, query: query).joined(separator: ", ")
+            let errorType = result.exception.map { "\($0.type): " } ?? ""
+            let body = errorType + problem.explanation + "\n\n" + stepText
             switch status {
             case .failed:
                 let message = result.exception?.message ?? result.message ?? ""
-                return .failure(type: result.exception?.type ?? "failed", message: message, body: body)
+                return .failure(type: type, message: message, body: body)
             case .ambiguous:
                 return .failure(
-                    type: "ambiguous", message: "Ambiguous step: more than one step definition matches", body: body)
+                    type: type, message: "Ambiguous step: more than one step definition matches", body: body)
             case .undefined:
-                return .failure(type: "undefined", message: "Undefined step", body: body)
+                return .failure(type: type, message: "Undefined step", body: body)
             default:
-                return .failure(type: "pending", message: result.message ?? "Pending step", body: body)
+                return .failure(type: type, message: result.message ?? "Pending step", body: body)
             }
         }
     }

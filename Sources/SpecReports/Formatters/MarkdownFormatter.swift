@@ -11,6 +11,8 @@ public final class MarkdownFormatter: ReportFormatter {
     private let title: String
     /// Where the run happened, under the totals (the CI's facts from the stream, the team's own).
     public var environment = ReportEnvironment()
+    /// The failure categories each failing scenario names (the built-in ones unless given).
+    public var categories = FailureCategories()
     private let strict: Bool
     private let maxItems: Int
     private let tagLinks: TagLinks
@@ -237,6 +239,8 @@ public final class MarkdownFormatter: ReportFormatter {
         let name = [feature, pickle.name].compactMap { $0 }.joined(separator: " › ")
         var text = "- **\(Self.escape(name))** — `\(Self.escapeCode(query.location(of: pickle)))`"
         text += " (\(attempt.status.rawValue.lowercased()))\(tags(of: pickle))\n"
+        let names = categories.names(of: attempt, query: query)
+        if !names.isEmpty { text += "  - Category: " + names.map(Self.escape).joined(separator: ", ") + "\n" }
         if let problem = query.problems(in: attempt).first(where: { $0.status == attempt.status }) {
             if problem.pickleStep != nil {
                 text += "  - Step: `\(Self.escapeCode(problem.title))`"

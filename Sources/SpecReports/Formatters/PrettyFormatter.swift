@@ -17,6 +17,11 @@ public final class PrettyFormatter: ReportFormatter {
     private var currentRuleId: String?
     private var layouts: [String: AttemptLayout] = [:]
     private var listing: IssueListing
+    /// The failure categories named under each failing scenario.
+    public var categories: FailureCategories {
+        get { listing.categories }
+        set { listing.categories = newValue }
+    }
 
     /// Creates a pretty formatter writing to `output`. `flushesEachStep` writes every line as soon as it is
     /// known (for a terminal); otherwise output is written after each scenario.

@@ -16,6 +16,11 @@ public final class SummaryFormatter: ReportFormatter {
     private let strict: Bool
     private let history: RunHistory?
     private var listing: IssueListing
+    /// The failure categories named under each failing scenario.
+    public var categories: FailureCategories {
+        get { listing.categories }
+        set { listing.categories = newValue }
+    }
 
     /// Creates a summary formatter writing to `output`; `style` decides colours, `strict` whether undefined,
     /// pending and ambiguous scenarios are failures.
@@ -55,6 +60,11 @@ public final class ProgressFormatter: ReportFormatter {
     private let history: RunHistory?
     private let flushesEachStep: Bool
     private var listing: IssueListing
+    /// The failure categories named under each failing scenario.
+    public var categories: FailureCategories {
+        get { listing.categories }
+        set { listing.categories = newValue }
+    }
 
     /// Creates a progress formatter writing to `output`. `flushesEachStep` writes every character at once (for a
     /// terminal); otherwise output is written after each scenario.

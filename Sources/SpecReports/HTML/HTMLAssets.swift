@@ -219,6 +219,9 @@ enum HTMLAssets {
           border-radius: var(--radius); padding: 12px 16px; margin-bottom: 18px; }
         .failures h2 { font-size: 16px; margin: 0 0 8px; color: var(--failed); }
         .failures ol { list-style: none; margin: 0; padding: 0; }
+        .failures .categories { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 4px; }
+        .failures a.chip { text-decoration: none; color: inherit; }
+        .failures h3.category { font-size: 14px; margin: 12px 0 2px; }
         .failures li { display: flex; gap: 10px; padding: 6px 0; align-items: flex-start; }
         .failures li + li { border-top: 1px dashed var(--border); }
         .failures a { font-weight: 600; }

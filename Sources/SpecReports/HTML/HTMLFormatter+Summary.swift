@@ -133,14 +133,29 @@ extension HTMLFormatter {
         buffer.append("</div></div>\n")
     }
 
-    /// "What failed", first on the page: each failing scenario with its failing step, the first line of its
-    /// message and the step's `file:line`, linked to the scenario below.
+    /// "What failed", first on the page: the failing scenarios grouped by failure category (the team's categories,
+    /// then the built-in ones), each group with its count; each scenario with its failing step, the whole of
+    /// its message and the step's `file:line`, linked to the scenario below.
     func writeFailures() {
         guard failingCount > 0 else { return }
         buffer.append("<section class=\"failures\" id=\"failures\" aria-label=\"What failed\"><h2>What failed ")
-        buffer.append("<span class=\"label\">\(failingCount) scenario\(failingCount == 1 ? "" : "s")</span></h2><ol>")
-        for item in failing { buffer.append(item.item) }
-        buffer.append("</ol>")
+        buffer.append("<span class=\"label\">\(failingCount) scenario\(failingCount == 1 ? "" : "s")</span></h2>")
+        let names = categories.orderedNames.filter { categoryCounts[$0, default: 0] > 0 }
+        buffer.append("<p class=\"categories\">")
+        for (index, name) in names.enumerated() {
+            buffer.append("<a class=\"chip category\" href=\"#category-\(index)\">")
+            buffer.appendHTML(name)
+            buffer.append(" <span class=\"label\">\(categoryCounts[name, default: 0])</span></a>")
+        }
+        buffer.append("</p>")
+        for (index, name) in names.enumerated() {
+            let count = categoryCounts[name, default: 0]
+            buffer.append("<h3 class=\"category\" id=\"category-\(index)\">")
+            buffer.appendHTML(name)
+            buffer.append(" <span class=\"label\">\(count) scenario\(count == 1 ? "" : "s")</span></h3><ol>")
+            for item in failing where item.categories.contains(name) { buffer.append(item.item) }
+            buffer.append("</ol>")
+        }
         if failingCount > failingShown {
             buffer.append("<p class=\"not-run\">…and \(failingCount - failingShown) more: filter by status below.</p>")
         }

@@ -23,6 +23,8 @@ public final class HTMLFormatter: ReportFormatter {
     let title: String
     /// Where the run happened, beside the totals (the CI's facts from the stream, the team's own).
     public var environment = ReportEnvironment()
+    /// The failure categories "What failed" groups the failing scenarios by (the built-in ones unless given).
+    public var categories = FailureCategories()
     private let strict: Bool
     let tagLinks: TagLinks
     /// The runs before this one, when the report keeps a history.
@@ -66,8 +68,10 @@ public final class HTMLFormatter: ReportFormatter {
     var tagCounts: [String: Int] = [:]
     var ranPickles = 0
     /// The first failing scenarios ("What failed"), by the order their test cases started, and how many fail.
-    var failing: [(ordinal: Int, item: [UInt8])] = []
+    var failing: [(ordinal: Int, item: [UInt8], categories: [String])] = []
     var failingCount = 0
+    /// How many failing scenarios each category holds (a scenario in two categories counts in both).
+    var categoryCounts: [String: Int] = [:]
     let failingShown = 50
     /// Whether the run has more scenarios than `detailLimit` (decided when the first test case ends).
     var isLarge: Bool?
@@ -202,10 +206,12 @@ public final class HTMLFormatter: ReportFormatter {
         ranPickles += 1
         if attempt.isFailing(strict: strict) {
             failingCount += 1
+            let names = categories.names(of: attempt, query: query)
+            for name in names { categoryCounts[name, default: 0] += 1 }
             if failing.count < failingShown || run.ordinal < (failing.last?.ordinal ?? .max) {
                 let item = rendering { writeFailure(attempt, pickle: pickle) }
                 let position = failing.firstIndex { $0.ordinal > run.ordinal } ?? failing.endIndex
-                failing.insert((run.ordinal, item), at: position)
+                failing.insert((run.ordinal, item, names), at: position)
                 if failing.count > failingShown { failing.removeLast() }
             }
         }
