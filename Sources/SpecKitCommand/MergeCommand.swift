@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import SpecKit
 import SpecReports
 
 /// `NAME merge A.ndjson B.ndjson ... [--out DIR] [--format NAME[:PATH]]...`: one report from the message
@@ -31,6 +32,9 @@ struct MergeCommand {
           --no-history          keep no run history
           --link-tags PATTERN=URL
                                 tags matching PATTERN link to URL in the HTML and Markdown reports (repeatable)
+          --environment NAME=VALUE
+                                a fact shown at the top of the HTML and Markdown reports (repeatable)
+          --categories FILE     failure categories in Allure's categories.json format (repeatable)
 
         Example:
           \(name) --shard 1/2 --format message:shard-1.ndjson
@@ -52,6 +56,8 @@ struct MergeCommand {
             .init(name: "--history", short: nil, takesValue: true),
             .init(name: "--no-history", short: nil, takesValue: false),
             .init(name: "--link-tags", short: nil, takesValue: true),
+            .init(name: "--environment", short: nil, takesValue: true),
+            .init(name: "--categories", short: nil, takesValue: true),
         ])
     }
 
@@ -66,10 +72,15 @@ struct MergeCommand {
             return usageFailure(error, usage: usage, command: "merge", name: name)
         }
         let tagLinks: TagLinks
-        do throws(TagLinkError) {
+        let runEnvironment: ReportEnvironment
+        var rules: [FailureCategory] = []
+        do {
             tagLinks = try TagLinks(parsed.values("--link-tags"))
+            runEnvironment = try ReportEnvironment(parsing: parsed.values("--environment"))
+            for file in parsed.values("--categories") { rules += try FailureCategoryRules.read(file: file) }
         } catch {
-            return usageFailure(.usage(error.description), usage: usage, command: "merge", name: name)
+            let message = error is ConfigurationFileError ? "--categories: \(error)" : "\(error)"
+            return usageFailure(.usage(message), usage: usage, command: "merge", name: name)
         }
         if formats.isEmpty {
             formats = [FormatRequest(name: "summary")] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
@@ -98,7 +109,8 @@ struct MergeCommand {
         do {
             sink = try ReportSink(
                 requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? title,
-                tagLinks: tagLinks, history: history, isTerminal: standardOutputIsTerminal(),
+                tagLinks: tagLinks, history: history, runEnvironment: runEnvironment,
+                categories: (try? FailureCategories(rules)) ?? FailureCategories(), isTerminal: standardOutputIsTerminal(),
                 environment: context.environment)
         } catch {
             StandardStreams.writeError("\(name) merge: \(error)\n")

@@ -243,7 +243,7 @@ final class ReportSink: MessageSink {
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).
     var success: Bool {
-        state.withLock { $0.reporter.query.success }
+        state.withLock { [strict] in $0.reporter.query.passes(strict: strict) }
     }
 }
 

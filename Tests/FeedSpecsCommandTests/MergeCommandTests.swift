@@ -59,6 +59,57 @@ struct MergeCommandTests {
         #expect(outcome.errors.contains("out of range"), "\(outcome.errors)")
     }
 
+    @Test("a shard that says it passed beside a failed step fails the merged run, in its exit status and reports")
+    func streamClaimingSuccess() async throws {
+        let directory = try await shards()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try edit("s1.ndjson", in: directory, lineContaining: "\"testStepFinished\"") {
+            $0.replacingOccurrences(of: "\"status\":\"PASSED\"", with: "\"status\":\"FAILED\",\"message\":\"boom\"")
+        }
+        let outcome = try await FeedSpecsCommand.run(
+            ["merge", "s1.ndjson", "s2.ndjson", "--out", "merged", "--format", "summary", "--format", "html"],
+            in: directory)
+        #expect(outcome.status == 1, "\(outcome.output)\(outcome.errors)")
+        let html = try String(contentsOf: directory.appendingPathComponent("merged/report.html"), encoding: .utf8)
+        #expect(html.contains("Failed: 1 scenario</a>") && !html.contains("Passed: 1 scenario"))
+    }
+
+    @Test("the merged reports show the environment and the categories given to merge; a bad one is a usage error")
+    func environmentAndCategories() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"[{"name": "Every failure"}]"#.utf8).write(to: directory.appendingPathComponent("categories.json"))
+        try Data(#"[{"name": "x", "messageRegex": "("}]"#.utf8).write(to: directory.appendingPathComponent("bad.json"))
+        // One scenario fails in its shard: the merged reports name its category.
+        try FeedSpecsCommand.edit(
+            "Specs/online_feed.feature", in: directory, replacing: "Then the app shows 4 images",
+            with: "Then the app shows 5 images")
+        for index in 1...2 {
+            _ = try await FeedSpecsCommand.run(
+                ["--shard", "\(index)/2", "--format", "summary", "--format", "message:s\(index).ndjson"],
+                in: directory)
+        }
+        let outcome = try await FeedSpecsCommand.run(
+            [
+                "merge", "s1.ndjson", "s2.ndjson", "--out", "merged", "--format", "summary", "--format", "html",
+                "--format", "junit", "--environment", "app=2.3.0", "--categories", "categories.json",
+            ], in: directory)
+        #expect(outcome.status == 1, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("Category: Every failure"), "\(outcome.output)")
+        let html = try String(contentsOf: directory.appendingPathComponent("merged/report.html"), encoding: .utf8)
+        #expect(html.contains("<dt>app</dt><dd>2.3.0</dd>"))
+        #expect(html.contains("<h3 class=\"category\" id=\"category-0\">Every failure"))
+        let junit = try String(contentsOf: directory.appendingPathComponent("merged/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure type=\"Every failure\""))
+        for (option, value, message) in [
+            ("--categories", "bad.json", #"--categories: bad.json:1:16: category 1 ("x"): messageRegex:"#),
+            ("--environment", "app", "--environment 'app': expected NAME=VALUE"),
+        ] {
+            let refused = try await FeedSpecsCommand.run(["merge", "s1.ndjson", option, value], in: directory)
+            #expect(refused.status == 2 && refused.errors.contains(message), "\(refused.errors)")
+        }
+    }
+
     @Test("the same shard given twice is an error naming the file, the line and the scenario (exit 2)")
     func sameShardTwice() async throws {
         let directory = try await shards()

@@ -72,6 +72,12 @@ public final class RunQuery {
     /// Whether the run succeeded, as the stream says (`testRunFinished.success`); `false` when interrupted.
     public var success: Bool { testRunFinished?.success ?? false }
 
+    /// Whether the run passed: the stream says so, and no scenario in it fails the run by `RunVerdict`'s rule (a
+    /// stream that claims success beside a failed scenario, merged from elsewhere, does not pass).
+    public func passes(strict: Bool) -> Bool {
+        success && statistics(strict: strict).failingScenarios == 0
+    }
+
     /// The first error met keeping the stream in temporary files (`.streaming` only): the reports cannot be
     /// complete.
     public var error: ReportError? { spool?.error }
