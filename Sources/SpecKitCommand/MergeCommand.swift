@@ -110,7 +110,8 @@ struct MergeCommand {
             sink = try ReportSink(
                 requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? title,
                 tagLinks: tagLinks, history: history, runEnvironment: runEnvironment,
-                categories: (try? FailureCategories(rules)) ?? FailureCategories(), isTerminal: standardOutputIsTerminal(),
+                categories: (try? FailureCategories(rules)) ?? FailureCategories(),
+                isTerminal: standardOutputIsTerminal(),
                 environment: context.environment)
         } catch {
             StandardStreams.writeError("\(name) merge: \(error)\n")
