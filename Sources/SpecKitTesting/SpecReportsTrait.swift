@@ -45,10 +45,12 @@ extension SpecSuite {
             names.append(variant)
         }
         guard laneOrder.count > 1 else {
-            let warnings = try ReportDirectory(
+            var reports = ReportDirectory(
                 directory: reportsDirectory, strict: configuration.strict, title: title, tagLinks: tagLinks,
-                historyFile: reportsDirectory.appendingPathComponent("history.json")
-            ).write(streams.first ?? [])
+                historyFile: reportsDirectory.appendingPathComponent("history.json"))
+            reports.environment = reportEnvironment
+            reports.categories = categories
+            let warnings = try reports.write(streams.first ?? [])
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
             return reportsDirectory
         }
@@ -56,10 +58,12 @@ extension SpecSuite {
         ReportDirectory(directory: reportsDirectory).removeReportFiles()
         for (stream, variant) in zip(streams, names) {
             let folder = reportsDirectory.appendingPathComponent(variant, isDirectory: true)
-            let warnings = try ReportDirectory(
+            var reports = ReportDirectory(
                 directory: folder, strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant,
-                tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json")
-            ).write(stream)
+                tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json"))
+            reports.environment = reportEnvironment
+            reports.categories = categories
+            let warnings = try reports.write(stream)
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }
         return reportsDirectory

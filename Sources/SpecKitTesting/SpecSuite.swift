@@ -63,6 +63,9 @@ public final class SpecSuite<World: Actor>: Sendable {
     let documentPaths: [String: String]
     /// The tags that link to a tracker in the reports (`linkTags` of the configuration file's profiles).
     let tagLinks: TagLinks
+    /// The team's facts and failure categories for the reports (`environment` and `categories` of the profiles).
+    let reportEnvironment: ReportEnvironment
+    let categories: FailureCategories
     let state = Locked(State())
 
     /// The specs of the package that makes the suite, every scenario run once.
@@ -142,15 +145,21 @@ public final class SpecSuite<World: Actor>: Sendable {
         // them; then the environment's selection; then `configure`.
         var configurationProblem: String?
         var tagLinks = TagLinks()
+        var reportEnvironment = ReportEnvironment()
+        var categories = FailureCategories()
         do {
             let settings = try ConfigurationFile.settings(
                 packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys)
             try settings.apply(to: &configuration)
             tagLinks = try TagLinks(settings.linkTags)
+            reportEnvironment = try ReportEnvironment(parsing: settings.environment)
+            categories = try FailureCategories(settings.categories)
         } catch {
             configurationProblem = String(describing: error)
         }
         self.tagLinks = tagLinks
+        self.reportEnvironment = reportEnvironment
+        self.categories = categories
         if let tags = environment["SPECKIT_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
             configuration.tagExpressions.append(tags)
         }

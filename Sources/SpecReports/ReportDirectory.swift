@@ -69,6 +69,10 @@ public struct ReportDirectory: Sendable, Hashable {
     public var tagLinks: TagLinks
     /// The run history file each `write(_:)` adds its run to (nil: none); the HTML report shows it.
     public var historyFile: URL?
+    /// The team's facts shown at the top of the HTML and Markdown reports, and kept with the run in the history.
+    public var environment = ReportEnvironment()
+    /// The failure categories the reports name for what did not pass (the built-in ones unless given).
+    public var categories = FailureCategories()
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
@@ -111,7 +115,8 @@ public struct ReportDirectory: Sendable, Hashable {
         -> [any ReportFormatter]
     {
         let settings = ReportSettings(
-            strict: strict, title: title, variant: variant, tagLinks: tagLinks, history: history)
+            strict: strict, title: title, variant: variant, tagLinks: tagLinks, history: history,
+            environment: environment, categories: categories)
         var formatters: [any ReportFormatter] = []
         for format in ReportFormat.fileFormats {
             guard let name = fileNames.name(of: format) else { continue }
@@ -144,7 +149,7 @@ public struct ReportDirectory: Sendable, Hashable {
         try reporter.finish()
         if let historyFile, loaded != nil, !query.isInterrupted, query.error == nil {
             // Added to the history as it is now, under its lock: another run may have added one meanwhile.
-            if let warning = RunHistory.add(RunHistory.run(of: query), to: historyFile),
+            if let warning = RunHistory.add(RunHistory.run(of: query, environment: environment), to: historyFile),
                 !warnings.contains(warning)
             {
                 warnings.append(warning)

@@ -322,6 +322,26 @@ actor CounterWorld {
         #expect(junit.contains("type=\"Product defects\"") && junit.contains("ExpectationFailed: "))
     }
 
+    @Test func `swift test's reports take the profile's categories and environment`() async throws {
+        let sandbox = try Sandbox(["expecting.feature": Self.expecting])
+        let profiles = #"""
+            {"default": {"environment": ["device=simulator"],
+                         "categories": [{"name": "Expectations", "matchedStatuses": ["failed"]}]}}
+            """#
+        try Data(profiles.utf8).write(to: sandbox.root.appendingPathComponent("cucumber.json"))
+        let suite = expectingSuite(sandbox)
+        let spec = try scenarioCase(suite, named: "Expecting › A failed expect [a]")
+        await withKnownIssue {
+            await suite.run(spec)
+        }
+        let folder = try await suite.finish().appendingPathComponent("a")
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure type=\"Expectations\""))
+        let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("<dt>device</dt><dd>simulator</dd>"))
+        #expect(html.contains("<h3 class=\"category\" id=\"category-0\">Expectations"))
+    }
+
     @Test func `a step-library mistake is a case whose issue is at the definition's own line`() async throws {
         let sandbox = try Sandbox(["counting.feature": Self.counting])
         let definitionLine = #line + 3
