@@ -46,7 +46,9 @@ import Testing
     @Test func `the HTML report draws the trend of the kept runs, each bar linked to its run's changes`() throws {
         var history = RunHistory()
         history.append(Self.run(["features/sample.feature › Cart": "passed"], milliseconds: 900))
-        history.append(Self.run(["features/sample.feature › Cart": "failed"], milliseconds: nil))
+        var second = Self.run(["features/sample.feature › Cart": "failed"], milliseconds: nil)
+        second.environment = [.init(name: "Branch", value: "fix/<cart>"), .init(name: "device", value: "iPhone 15")]
+        history.append(second)
         history.append(Self.run(["features/sample.feature › Cart": "passed"], milliseconds: 1500))
         var builder = StreamBuilder()
         builder.scenario("Cart", [.failed("a cart")])
@@ -67,6 +69,7 @@ import Testing
         // What changed in each run, newest first; this run's changes link to its cards.
         #expect(trends.contains("<div id=\"run-4\"><h4>Run 4"))
         #expect(trends.contains("<div id=\"run-2\"><h4>Run 2"))
+        #expect(trends.contains("<p class=\"run-env\">Branch: fix/&lt;cart&gt; · device: iPhone 15</p>"), "where it ran")
         #expect(trends.contains("features/sample.feature › Cart</a>: <span class=\"hs-passed\">passed</span> → "))
         // Stability: Cart passed in 2 of 4 runs.
         #expect(trends.contains("<h3>Least stable scenarios</h3>"))

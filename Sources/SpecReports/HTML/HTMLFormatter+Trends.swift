@@ -130,7 +130,8 @@ extension HTMLFormatter {
         buffer.append("</tbody></table></div>")
     }
 
-    /// What changed in each run drawn, newest first: each scenario whose status differs from the run before.
+    /// What changed in each run drawn, newest first: where it ran (its environment, when kept), and each scenario
+    /// whose status differs from the run before.
     private func writeRunChanges(_ history: RunHistory, firstIndex: Int, keys: [String: String]) {
         let pickleByKey = Dictionary(keys.map { ($1, $0) }) { first, _ in first }
         buffer.append("<details class=\"run-changes\"><summary>What changed in each run</summary>")
@@ -144,6 +145,12 @@ extension HTMLFormatter {
                 buffer.append("</span>")
             }
             buffer.append("</h4>")
+            if !run.environment.isEmpty {
+                // Where it ran, so a change can be told from a change of place (another branch, device, build).
+                buffer.append("<p class=\"run-env\">")
+                buffer.appendHTML(run.environment.map { "\($0.name): \($0.value)" }.joined(separator: " · "))
+                buffer.append("</p>")
+            }
             if changes.isEmpty {
                 buffer.append("<p>No scenario changed.</p></div>")
                 continue
