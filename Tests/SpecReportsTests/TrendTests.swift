@@ -69,7 +69,8 @@ import Testing
         // What changed in each run, newest first; this run's changes link to its cards.
         #expect(trends.contains("<div id=\"run-4\"><h4>Run 4"))
         #expect(trends.contains("<div id=\"run-2\"><h4>Run 2"))
-        #expect(trends.contains("<p class=\"run-env\">Branch: fix/&lt;cart&gt; · device: iPhone 15</p>"), "where it ran")
+        #expect(
+            trends.contains("<p class=\"run-env\">Branch: fix/&lt;cart&gt; · device: iPhone 15</p>"), "where it ran")
         #expect(trends.contains("features/sample.feature › Cart</a>: <span class=\"hs-passed\">passed</span> → "))
         // Stability: Cart passed in 2 of 4 runs.
         #expect(trends.contains("<h3>Least stable scenarios</h3>"))
