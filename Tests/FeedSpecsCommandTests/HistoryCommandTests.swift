@@ -105,7 +105,7 @@ struct HistoryCommandTests {
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(
             outcome.errors.contains(
-                "\(history.path) is version 99, newer than this harness's version 1: it is left untouched"),
+                "\(history.path) is version 99, newer than this harness's version 2: it is left untouched"),
             "\(outcome.errors)")
         #expect(try Data(contentsOf: history) == bytes)
         #expect(!FileManager.default.fileExists(atPath: history.path + ".unreadable"))

@@ -100,7 +100,7 @@ import Testing
             #"{"format":"feedspecs-run-history","version":99,"runs":[{"new":"field"}],"more":{"x":1}}"#.utf8)
         try bytes.write(to: url)
         let expected =
-            "the run history \(url.path) is version 99, newer than this harness's version 1: it is left untouched "
+            "the run history \(url.path) is version 99, newer than this harness's version 2: it is left untouched "
             + "and this run is not added to it"
         #expect(RunHistory.load(from: url).warning == expected)
         #expect(await Self.onThread { RunHistory.add(Self.run("B"), to: url) } == expected)

@@ -68,6 +68,65 @@ import Testing
         #expect(loaded == history)
     }
 
+    @Test func `version 2 keeps each scenario's key once and a run's outcomes as two strings`() throws {
+        let url = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var history = RunHistory()
+        history.record(Self.run(cart: .failed("a cart")))
+        history.record(Self.run(cart: .passed("a cart"), retried: [[.failed]]))
+        try history.write(to: url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(#""version":2"#))
+        #expect(text.components(separatedBy: "features/sample.feature › Cart").count - 1 == 1, "\(text)")
+        #expect(text.contains(#""statuses":"F.""#) && text.contains(#""statuses":"~.""#), "\(text)")
+        #expect(RunHistory.load(from: url).history == history)
+    }
+
+    @Test func `a version 1 history is read, and written again as version 2`() throws {
+        let url = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let old = #"""
+            {"format":"feedspecs-run-history","version":1,"limit":30,"runs":[
+              {"startedAt":"2026-11-27T10:00:00Z","success":false,"ms":1200,"environment":[["app","2.3"]],
+               "scenarios":{"a.feature › One":{"status":"failed","ms":12},"a.feature › Two":{"status":"passed","ms":3}}},
+              {"startedAt":"2026-11-28T10:00:00Z","success":true,
+               "scenarios":{"a.feature › One":{"status":"passed","ms":10}}}]}
+            """#
+        try Data(old.utf8).write(to: url)
+        let (history, warning) = RunHistory.load(from: url)
+        #expect(warning == nil)
+        #expect(history.runs.count == 2)
+        #expect(history.runs[0].scenarios["a.feature › Two"] == RunHistory.Outcome(status: "passed", milliseconds: 3))
+        #expect(history.runs[0].environment.map(\.value) == ["2.3"] && history.runs[0].milliseconds == 1200)
+        #expect(history.runs[1].scenarios.count == 1)
+        try history.write(to: url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(#""version":2"#) && text.contains(#""statuses":". ""#), "\(text)")
+        #expect(text.contains(#""durations":"10,""#), "\(text)")
+        #expect(RunHistory.load(from: url).history == history)
+    }
+
+    @Test(
+        arguments: [
+            #"{"format":"feedspecs-run-history","version":2,"keys":["a"],"runs":[{"startedAt":"","success":true,"statuses":"..","durations":"1,2"}]}"#,
+            #"{"format":"feedspecs-run-history","version":2,"keys":["a","b"],"runs":[{"startedAt":"","success":true,"statuses":". ","durations":"1,2"}]}"#,
+            #"{"format":"feedspecs-run-history","version":2,"keys":["a"],"runs":[{"startedAt":"","success":true,"statuses":"x","durations":"1"}]}"#,
+            #"{"format":"feedspecs-run-history","version":2,"keys":["a"],"runs":[{"startedAt":"","success":true,"statuses":".","durations":""}]}"#,
+            #"{"format":"feedspecs-run-history","version":2,"keys":["a"],"runs":[{"startedAt":"","success":true,"statuses":".","durations":"99999999999999999999"}]}"#,
+            #"{"format":"feedspecs-run-history","version":2,"keys":[1],"runs":[]}"#,
+        ])
+    func `a damaged version 2 history is not read as one`(text: String) throws {
+        let url = Self.temporaryFile()
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: url.appendingPathExtension("unreadable"))
+        }
+        try Data(text.utf8).write(to: url)
+        let (history, warning) = RunHistory.load(from: url)
+        #expect(history.runs.isEmpty)
+        #expect(warning?.contains("is not a run history") == true, "\(String(describing: warning))")
+    }
+
     @Test func `a missing file is an empty history, with no warning`() {
         let (history, warning) = RunHistory.load(from: Self.temporaryFile())
         #expect(history.runs.isEmpty && warning == nil)
