@@ -238,7 +238,7 @@ final class ReportSink: MessageSink {
             return RunHistory.run(of: query, environment: runEnvironment)
         }
         guard let run else { return nil }
-        return RunHistory.add(run, to: history.url)
+        return RunHistory.add(run, to: history.url, read: history.previous)
     }
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).

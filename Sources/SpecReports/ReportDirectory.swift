@@ -149,7 +149,8 @@ public struct ReportDirectory: Sendable, Hashable {
         try reporter.finish()
         if let historyFile, loaded != nil, !query.isInterrupted, query.error == nil {
             // Added to the history as it is now, under its lock: another run may have added one meanwhile.
-            if let warning = RunHistory.add(RunHistory.run(of: query, environment: environment), to: historyFile),
+            let run = RunHistory.run(of: query, environment: environment)
+            if let warning = RunHistory.add(run, to: historyFile, read: loaded?.history),
                 !warnings.contains(warning)
             {
                 warnings.append(warning)

@@ -44,6 +44,24 @@ import Testing
         }
     }
 
+    @Test func `a run adds to the history it read when the file is unchanged, and to the file's when another wrote it`()
+        async throws
+    {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("history.json")
+        #expect(await Self.onThread { RunHistory.add(Self.run("A"), to: url) } == nil)
+        // Unchanged since it was read: what was read is added to (its runs are the file's).
+        let read = RunHistory.load(from: url).history
+        #expect(await Self.onThread { RunHistory.add(Self.run("B"), to: url, read: read) } == nil)
+        #expect(RunHistory.load(from: url).history.runs.map(\.startedAt) == ["A", "B"])
+        // Another run wrote the file since: its run is kept, not replaced by what this one read.
+        let stale = RunHistory.load(from: url).history
+        #expect(await Self.onThread { RunHistory.add(Self.run("C"), to: url) } == nil)
+        #expect(await Self.onThread { RunHistory.add(Self.run("D"), to: url, read: stale) } == nil)
+        #expect(RunHistory.load(from: url).history.runs.map(\.startedAt) == ["A", "B", "C", "D"])
+    }
+
     @Test
     func `a run is added to the history on disk when it ends, read inside the lock, not to the one it began with`()
         async throws

@@ -73,8 +73,11 @@ extension RunHistory {
     /// Blocks the calling thread while it waits for the lock (at most `lockWait`): call it from a thread that may
     /// block, such as a command's once its run has ended. The lock file stays beside the history (removing it
     /// could let two runs lock two files of one name).
+    ///
+    /// `read`, the history this run read from `url` when it started, is used instead of reading the file again
+    /// when the file is still as it was then (the same file, size and modification time).
     public static func add(
-        _ run: Run, to url: URL, limit: Int = defaultLimit, lockWait: Duration = .seconds(60)
+        _ run: Run, to url: URL, limit: Int = defaultLimit, lockWait: Duration = .seconds(60), read: RunHistory? = nil
     ) -> String? {
         let lock: HistoryLock
         switch HistoryLock.acquire(beside: url, wait: lockWait) {
@@ -83,7 +86,14 @@ extension RunHistory {
         }
         defer { lock.release() }
         var history: RunHistory
-        let onDisk = contents(of: url, limit: limit)
+        let onDisk: Contents
+        if let read, let source = read.source, source.url == url, FileStamp(of: url) == source.stamp,
+            read.limit == limit
+        {
+            onDisk = .history(read)
+        } else {
+            onDisk = contents(of: url, limit: limit)
+        }
         switch onDisk {
         case .history(let kept): history = kept
         case .newer(let version): return newerWarning(url, version: version)
@@ -131,16 +141,19 @@ extension RunHistory {
     static func contents(of url: URL, limit: Int) -> Contents {
         guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
         if let kind = notAFile(url) { return .notAFile(kind) }
+        let before = FileStamp(of: url)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             return .cannotRead(reason: error.localizedDescription)
         }
-        // Parsed once, for its version and its runs (a 30-run history of 32,000 scenarios is 84 MB).
+        // Parsed once, for its version and its runs.
         guard let value = try? JSONValue(parsing: data) else { return .unreadable }
         if let version = newerVersion(in: value) { return .newer(version: version) }
-        guard let history = decode(value, limit: limit) else { return .unreadable }
+        guard var history = decode(value, limit: limit) else { return .unreadable }
+        // What was read is what the stamp describes only if the file did not change while it was read.
+        if let before, FileStamp(of: url) == before { history.source = (url, before) }
         return .history(history)
     }
 
@@ -171,36 +184,58 @@ extension RunHistory {
     /// Version 1 held an object per scenario per run (`"scenarios":{KEY:{"status":…,"ms":…}}`): a 30-run history
     /// of 32,000 scenarios was an 84 MB file that cost 21 s and 1.2 GB to read and write at each run.
     var encoded: JSONValue {
-        var known = Set<String>()
-        for run in runs { known.formUnion(run.scenarios.keys) }
-        let keys = known.sorted()  // sorted once: the same history writes the same file
+        // One pass over every run's scenarios numbers each key as first met (one hash per scenario per run); the
+        // keys are then sorted once, so the same history writes the same file.
         var position: [String: Int] = [:]
-        position.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() { position[key] = index }
+        var keys: [String] = []
+        var entries: [[(index: Int, outcome: Outcome)]] = []
+        entries.reserveCapacity(runs.count)
+        for run in runs {
+            var own: [(index: Int, outcome: Outcome)] = []
+            own.reserveCapacity(run.scenarios.count)
+            for (key, outcome) in run.scenarios {
+                let index: Int
+                if let known = position[key] {
+                    index = known
+                } else {
+                    index = keys.count
+                    position[key] = index
+                    keys.append(key)
+                }
+                own.append((index, outcome))
+            }
+            entries.append(own)
+        }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        var rank = [Int](repeating: 0, count: keys.count)
+        for (sorted, index) in order.enumerated() { rank[index] = sorted }
+        var fieldsOfRuns: [JSONValue] = []
+        for (run, own) in zip(runs, entries) {
+            var statuses = [UInt8](repeating: UInt8(ascii: " "), count: keys.count)
+            var durations = [Int](repeating: -1, count: keys.count)
+            for (index, outcome) in own {
+                statuses[rank[index]] = outcome.statusCode
+                durations[rank[index]] = outcome.milliseconds
+            }
+            var text = ""
+            text.reserveCapacity(keys.count * 4)
+            for (offset, duration) in durations.enumerated() {
+                if offset > 0 { text.append(",") }
+                if duration >= 0 { text.append(String(duration)) }
+            }
+            var fields: [String: JSONValue] = [
+                "startedAt": .string(run.startedAt), "success": .bool(run.success),
+                "statuses": .string(String(decoding: statuses, as: UTF8.self)), "durations": .string(text),
+            ]
+            if let milliseconds = run.milliseconds { fields["ms"] = .number(Double(milliseconds)) }
+            if !run.environment.isEmpty {
+                fields["environment"] = .array(run.environment.map { .array([.string($0.name), .string($0.value)]) })
+            }
+            fieldsOfRuns.append(.object(fields))
+        }
         return .object([
             "format": .string(Self.format), "version": .number(Double(Self.version)), "limit": .number(Double(limit)),
-            "keys": .array(keys.map { .string($0) }),
-            "runs": .array(
-                runs.map { run in
-                    var statuses = [UInt8](repeating: UInt8(ascii: " "), count: keys.count)
-                    var durations: [Int?] = Array(repeating: nil, count: keys.count)
-                    for (key, outcome) in run.scenarios {
-                        guard let index = position[key] else { continue }
-                        statuses[index] = HistoryStatus.code(of: outcome.status)
-                        durations[index] = outcome.milliseconds
-                    }
-                    var fields: [String: JSONValue] = [
-                        "startedAt": .string(run.startedAt), "success": .bool(run.success),
-                        "statuses": .string(String(decoding: statuses, as: UTF8.self)),
-                        "durations": .string(durations.map { $0.map(String.init) ?? "" }.joined(separator: ",")),
-                    ]
-                    if let milliseconds = run.milliseconds { fields["ms"] = .number(Double(milliseconds)) }
-                    if !run.environment.isEmpty {
-                        fields["environment"] = .array(
-                            run.environment.map { .array([.string($0.name), .string($0.value)]) })
-                    }
-                    return .object(fields)
-                }),
+            "keys": .array(order.map { .string(keys[$0]) }), "runs": .array(fieldsOfRuns),
         ])
     }
 
@@ -272,8 +307,8 @@ extension RunHistory {
             let code = codes[index]
             if code == UInt8(ascii: " ") {
                 failed = failed || number != nil
-            } else if let status = HistoryStatus.status(of: code), let number {
-                outcomes[keys[index]] = Outcome(status: status, milliseconds: number)
+            } else if HistoryStatus.status(of: code) != nil, let number {
+                outcomes[keys[index]] = Outcome(code: code, milliseconds: number)
             } else {
                 failed = true
             }
@@ -327,5 +362,26 @@ enum HistoryStatus {
     /// The status of `code`, nil for a character that is none.
     static func status(of code: UInt8) -> String? {
         codes.first { $0.code == code }?.status
+    }
+}
+
+/// What tells one state of a file from another without reading it: its device and inode (a file renamed over it
+/// is another), size, and modification and change times to the nanosecond.
+struct FileStamp: Sendable, Hashable {
+    private let fields: [Int]
+
+    /// The stamp of the file at `url` now; nil when it cannot be had.
+    init?(of url: URL) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+            let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        fields = [
+            Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(modified.tv_sec), Int(modified.tv_nsec),
+            Int(changed.tv_sec), Int(changed.tv_nsec),
+        ]
     }
 }

@@ -50,24 +50,59 @@ public struct RunHistory: Sendable, Hashable {
     }
 
     /// What a scenario did in one run.
+    ///
+    /// Kept in 8 bytes (a history holds one per scenario per run: 960,000 for 30 runs of 32,000 scenarios).
     public struct Outcome: Sendable, Hashable {
+        private var code: UInt8
+        private var storedMilliseconds: UInt32
+
         /// `passed`, `failed`, `undefined`, `pending`, `ambiguous`, `skipped`, `unknown`, or `flaky` (failed, then
-        /// passed on a retry).
-        public var status: String
-        /// How long its counted attempt took, in milliseconds.
-        public var milliseconds: Int
+        /// passed on a retry); a status this harness does not know is `unknown`.
+        public var status: String {
+            get { HistoryStatus.status(of: code) ?? "unknown" }
+            set { code = HistoryStatus.code(of: newValue) }
+        }
+
+        /// How long its counted attempt took, in milliseconds (at most `UInt32.max`, 49 days).
+        public var milliseconds: Int {
+            get { Int(storedMilliseconds) }
+            set { storedMilliseconds = UInt32(clamping: newValue) }
+        }
 
         /// Creates an outcome.
         public init(status: String, milliseconds: Int) {
-            self.status = status
-            self.milliseconds = milliseconds
+            code = HistoryStatus.code(of: status)
+            storedMilliseconds = UInt32(clamping: milliseconds)
         }
+
+        /// An outcome of a version 2 file's status character (`HistoryStatus`).
+        init(code: UInt8, milliseconds: Int) {
+            self.code = code
+            storedMilliseconds = UInt32(clamping: milliseconds)
+        }
+
+        /// Its status character in a version 2 file.
+        var statusCode: UInt8 { code }
     }
 
     /// The runs, oldest first.
     public private(set) var runs: [Run]
     /// The most runs kept: recording one more forgets the oldest.
     public var limit: Int
+    /// The file this history was read from, as it was then (`FileStamp`): a run adding to the same file, still
+    /// unchanged under the lock, uses this history instead of reading the file again.
+    var source: (url: URL, stamp: FileStamp)?
+
+    /// Two histories are equal when their runs and limit are (where they were read from aside).
+    public static func == (lhs: RunHistory, rhs: RunHistory) -> Bool {
+        lhs.runs == rhs.runs && lhs.limit == rhs.limit
+    }
+
+    /// Hashes the runs and the limit.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(runs)
+        hasher.combine(limit)
+    }
 
     /// An empty history.
     public init(runs: [Run] = [], limit: Int = RunHistory.defaultLimit) {
