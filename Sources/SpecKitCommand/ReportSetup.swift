@@ -125,11 +125,13 @@ final class ReportSink: MessageSink {
         requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
         tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil,
         runEnvironment: ReportEnvironment = ReportEnvironment(), categories: FailureCategories = FailureCategories(),
-        isTerminal: Bool, environment: [String: String]
+        workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag, isTerminal: Bool,
+        environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         // The reports hold what has not ended yet and totals, not the run: a run of any size fits in memory.
         let query = RunQuery(retention: .streaming)
+        query.workInProgressTag = workInProgressTag
         let console = ConsoleOutput()
         let loaded = historyURL.map { RunHistory.load(from: $0) }
         query.notesScenarioOutcomes = loaded != nil

@@ -50,6 +50,7 @@ extension SpecSuite {
                 historyFile: reportsDirectory.appendingPathComponent("history.json"))
             reports.environment = reportEnvironment
             reports.categories = categories
+            reports.workInProgressTag = configuration.wipTag
             let warnings = try reports.write(streams.first ?? [])
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
             return reportsDirectory
@@ -63,6 +64,7 @@ extension SpecSuite {
                 tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json"))
             reports.environment = reportEnvironment
             reports.categories = categories
+            reports.workInProgressTag = configuration.wipTag
             let warnings = try reports.write(stream)
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }

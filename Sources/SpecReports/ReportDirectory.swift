@@ -73,6 +73,8 @@ public struct ReportDirectory: Sendable, Hashable {
     public var environment = ReportEnvironment()
     /// The failure categories the reports name for what did not pass (the built-in ones unless given).
     public var categories = FailureCategories()
+    /// The run's tag of work in progress (`RunQuery.workInProgressTag`): its scenarios never fail the reports.
+    public var workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
@@ -132,7 +134,8 @@ public struct ReportDirectory: Sendable, Hashable {
     public func makeReporter(
         query: RunQuery = RunQuery(retention: .streaming), extra: [any ReportFormatter] = []
     ) throws(ReportError) -> Reporter {
-        Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
+        query.workInProgressTag = workInProgressTag
+        return Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
     }
 
     /// Writes every enabled report for a complete (or interrupted) stream, and adds a complete run to the history
@@ -143,6 +146,7 @@ public struct ReportDirectory: Sendable, Hashable {
         let loaded = historyFile.map { RunHistory.load(from: $0) }
         if let warning = loaded?.warning { warnings.append(warning) }
         let query = RunQuery(retention: .streaming)
+        query.workInProgressTag = workInProgressTag
         query.notesScenarioOutcomes = loaded != nil
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }

@@ -70,7 +70,26 @@ struct RunQueryTests {
         builder.scenario(
             "One", tags: tags, [StreamBuilder.StepSpec(text: "a step", status: status, milliseconds: 1)])
         let attempt = query(builder.build()).countedAttempts[0]
-        #expect(attempt.isFailing(strict: strict) == failing)
+        #expect(attempt.isFailing(by: RunVerdict(strict: strict)) == failing)
+    }
+
+    @Test("a run whose tag of work in progress is another: every report applies it, not @wip")
+    func anotherWorkInProgressTag() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Unfinished", tags: ["@inprogress"], [.failed("a step")])
+        builder.scenario("Tagged wip", tags: ["@wip"], [.failed("another step")])
+        builder.success = false
+        let envelopes = builder.build()
+        let run = RunQuery()
+        run.workInProgressTag = "@inprogress"
+        run.update(contentsOf: envelopes)
+        let attempts = run.countedAttempts
+        #expect(attempts.map { $0.isFailing(by: run.verdict(strict: true)) } == [false, true])
+        #expect(run.statistics().failingScenarios == 1)
+        let reportQuery = RunQuery()
+        reportQuery.workInProgressTag = "@inprogress"
+        let junit = try render(envelopes) { JUnitFormatter(output: $0, query: reportQuery) }
+        #expect(junit.contains("failures=\"1\""), "only the @wip one fails: @wip is not this run's tag")
     }
 
     @Test("the run's success is the stream's testRunFinished.success")

@@ -247,7 +247,7 @@ struct IssueListing {
         for attempt in run.attempts {
             let status = attempt.status
             guard status != .passed, status != .skipped, status != .unknown else { continue }
-            if attempt === run.counted && attempt.isFailing(strict: strict) {
+            if attempt === run.counted && attempt.isFailing(by: query.verdict(strict: strict)) {
                 failureCount += 1
                 keep(attempt, in: &kept.failures, query: query)
             } else {

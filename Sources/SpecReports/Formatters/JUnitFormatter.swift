@@ -221,7 +221,7 @@ public final class JUnitFormatter: ReportFormatter {
         case .skipped:
             return .skipped
         case .failed, .ambiguous, .undefined, .pending:
-            guard attempt.isFailing(strict: strict) else { return .skipped }
+            guard attempt.isFailing(by: query.verdict(strict: strict)) else { return .skipped }
             guard let problem = query.problems(in: attempt).first(where: { $0.status == status }) else {
                 return .failure(type: status.rawValue.lowercased(), message: "", body: query.location(of: pickle))
             }

@@ -203,7 +203,7 @@ public final class MarkdownFormatter: ReportFormatter {
 
     private func note(_ run: TestCaseRun) {
         guard let attempt = run.counted else { return }
-        if attempt.isFailing(strict: strict) {
+        if attempt.isFailing(by: query.verdict(strict: strict)) {
             notes.failingCount += 1
             Notes.keep(run.ordinal, in: &notes.failing, limit: notes.limit) {
                 attempt.pickle.map { failureText(attempt, $0) } ?? ""

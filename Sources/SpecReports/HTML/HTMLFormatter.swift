@@ -204,7 +204,7 @@ public final class HTMLFormatter: ReportFormatter {
         for tag in attempt.pickle?.tags ?? [] { tagCounts[tag.name, default: 0] += 1 }
         guard let pickle = attempt.pickle else { return }
         ranPickles += 1
-        if attempt.isFailing(strict: strict) {
+        if attempt.isFailing(by: query.verdict(strict: strict)) {
             failingCount += 1
             let names = categories.names(of: attempt, query: query)
             for name in names { categoryCounts[name, default: 0] += 1 }

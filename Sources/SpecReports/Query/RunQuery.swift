@@ -72,6 +72,15 @@ public final class RunQuery {
     /// Whether the run succeeded, as the stream says (`testRunFinished.success`); `false` when interrupted.
     public var success: Bool { testRunFinished?.success ?? false }
 
+    /// The tag of work in progress in this run (`RunConfiguration.wipTag`; nil: none): its scenarios are reported
+    /// but never fail the run. Set it before the stream, as the run's configuration says.
+    public var workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag
+
+    /// The rule of what fails this run (`RunVerdict`), with its work-in-progress tag: the one every report applies.
+    public func verdict(strict: Bool) -> RunVerdict {
+        RunVerdict(strict: strict, workInProgressTag: workInProgressTag)
+    }
+
     /// Whether the run passed: the stream says so, and no scenario in it fails the run by `RunVerdict`'s rule (a
     /// stream that claims success beside a failed scenario, merged from elsewhere, does not pass).
     public func passes(strict: Bool) -> Bool {

@@ -49,8 +49,8 @@ struct RunTotals {
         }
         guard let attempt = run.counted else { return }
         scenarios[attempt.status] += sign
-        if attempt.isFailing(strict: true) { failingStrict += sign }
-        if attempt.isFailing(strict: false) { failingLenient += sign }
+        if attempt.isFailing(by: query.verdict(strict: true)) { failingStrict += sign }
+        if attempt.isFailing(by: query.verdict(strict: false)) { failingLenient += sign }
         if query.isFlaky(attempt) { flakyScenarios += sign }
         for (index, step) in attempt.testCase.testSteps.enumerated() where step.pickleStepId != nil {
             let result = attempt.stepResults[index]

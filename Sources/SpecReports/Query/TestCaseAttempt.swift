@@ -52,11 +52,6 @@ public final class TestCaseAttempt {
     /// Whether the test case is run again after this attempt.
     public var willBeRetried: Bool { finished?.willBeRetried ?? false }
 
-    /// Whether the pickle is tagged `@wip` (work in progress: its problems are reported without failing the run).
-    public var isWorkInProgress: Bool {
-        RunVerdict().isWorkInProgress(pickle?.tags.lazy.map(\.name) ?? [])
-    }
-
     /// The status of the attempt: its worst step status (`TestStepResultStatus` severity order).
     ///
     /// A finished attempt without steps passed. An unfinished attempt (the stream ended early) is `unknown`
@@ -79,10 +74,11 @@ public final class TestCaseAttempt {
         return stepResults.first { $0?.status == status } ?? nil
     }
 
-    /// Whether the attempt fails the run, by the runner's own rule (`RunVerdict`): a failed step does, an
-    /// ambiguous, undefined or pending one when `strict`, and never in a scenario tagged `@wip`.
-    public func isFailing(strict: Bool = true) -> Bool {
-        RunVerdict(strict: strict).failsRun(status, tags: pickle?.tags.lazy.map(\.name) ?? [])
+    /// Whether the attempt fails the run, by the runner's own rule (`RunVerdict`, as `RunQuery.verdict(strict:)`
+    /// gives it for the run): a failed step does, an ambiguous, undefined or pending one when strict, and never in
+    /// a scenario tagged as work in progress.
+    public func isFailing(by verdict: RunVerdict) -> Bool {
+        verdict.failsRun(status, tags: pickle?.tags.lazy.map(\.name) ?? [])
     }
 
     /// The time from the start of the attempt to its end (or to its last message when unfinished).
