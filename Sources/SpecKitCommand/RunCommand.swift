@@ -217,7 +217,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                     tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
                     runEnvironment: (try? ReportEnvironment(parsing: options.environment)) ?? ReportEnvironment(),
                     categories: (try? FailureCategories(options.categories)) ?? FailureCategories(),
-                    workInProgressTag: runConfiguration.wipTag, isTerminal: standardOutputIsTerminal(), environment: context.environment)
+                    workInProgressTag: runConfiguration.wipTag, isTerminal: standardOutputIsTerminal(),
+                    environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")
                 return 2
