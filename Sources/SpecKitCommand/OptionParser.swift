@@ -95,10 +95,8 @@ struct OptionParser {
 
     /// The valid option closest to `name` by edit distance, when it is close enough to be a typo.
     func closest(to name: String) -> String? {
-        let scored = options.map { (name: $0.name, distance: editDistance(name, $0.name)) }
-        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         let prefixMatch = options.first { $0.name.hasPrefix(name) && name.count > 2 }
         if let prefixMatch { return prefixMatch.name }
-        return best.distance <= max(2, best.name.count / 3) ? best.name : nil
+        return closestName(to: name, in: options.map(\.name))
     }
 }

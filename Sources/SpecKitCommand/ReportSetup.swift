@@ -56,9 +56,8 @@ struct FormatRequest: Equatable {
         }
         guard ReportFormat(rawValue: name) != nil else {
             let names = ReportFormat.allCases.map(\.rawValue)
-            let closest = names.min { editDistance(name, $0) < editDistance(name, $1) }
             var message = "unknown format '\(name)' (formats: \(names.joined(separator: ", ")))"
-            if let closest, editDistance(name, closest) <= 3 { message += "; did you mean '\(closest)'?" }
+            if let closest = closestName(to: name, in: names) { message += "; did you mean '\(closest)'?" }
             throw .usage(message)
         }
         return FormatRequest(name: name, path: path)

@@ -100,9 +100,7 @@ public struct SpecCommand<World: Actor, Variant: Sendable & CustomStringConverti
         }
         if let first = arguments.first, Self.looksLikeCommand(first) {
             // Neither a command nor an option: a mistyped command, or a path that does not exist.
-            if let closest = commands.map(\.name).min(by: { editDistance(first, $0) < editDistance(first, $1) }),
-                editDistance(first, closest) <= 2
-            {
+            if let closest = closestName(to: first, in: commands.map(\.name)) {
                 StandardStreams.writeError(
                     "\(name): unknown command '\(first)'; did you mean '\(closest)'?\n\n" + usage(commands))
                 return 2

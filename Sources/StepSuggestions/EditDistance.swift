@@ -25,3 +25,22 @@ package func editDistance(_ lhs: String, _ rhs: String, limit: Int = .max) -> In
     }
     return min(previous[b.count], limit)
 }
+
+/// The name of `candidates` closest to `name` when it is close enough to be a typo of it: at most 2 edits away,
+/// or a third of the candidate's length for a long one. The one rule of every "did you mean" of the command line
+/// and the configuration file (options, commands, report formats, profile keys, category fields); the first of
+/// equally close candidates wins.
+///
+/// ```swift
+/// closestName(to: "--formta", in: ["--format", "--fail-fast"])  // "--format"
+/// closestName(to: "xyz", in: ["--format"])                      // nil
+/// ```
+package func closestName(to name: String, in candidates: some Sequence<String>) -> String? {
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(name, candidate, limit: (best?.distance ?? .max))
+        if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, best.name.count / 3) else { return nil }
+    return best.name
+}

@@ -271,9 +271,8 @@ struct ProfileReader: Sendable {
     private func unknownKeyMessage(_ key: String) -> String {
         if let advice = ProfileKey.unsupported[key] { return "\"\(key)\" is not supported: \(advice)" }
         let known = keys.keys.sorted()
-        let closest = known.min { editDistance(key, $0) < editDistance(key, $1) }
         var message = "unknown key \"\(key)\""
-        if let closest, editDistance(key, closest) <= max(2, closest.count / 3) {
+        if let closest = closestName(to: key, in: known) {
             message += "; did you mean \"\(closest)\"?"
         }
         return message + " (known keys: " + known.joined(separator: ", ") + ")"

@@ -75,10 +75,7 @@ public enum FailureCategoryRules {
             FailureCategoryError(index: index, name: name, field: field, reason: reason)
         }
         for key in members.keys.sorted() where !fields.contains(key) {
-            let closest = fields.min { editDistance(key, $0) < editDistance(key, $1) }
-            let suggestion = closest.flatMap {
-                editDistance(key, $0) <= max(2, $0.count / 3) ? "did you mean \"\($0)\"? " : nil
-            }
+            let suggestion = closestName(to: key, in: fields).map { "did you mean \"\($0)\"? " }
             throw fail(key, "not a field of a category (\(suggestion ?? "")fields: \(fields.joined(separator: ", ")))")
         }
         guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
