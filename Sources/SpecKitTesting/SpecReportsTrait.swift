@@ -41,7 +41,8 @@ extension SpecSuite {
                 await lane.runner.stream(
                     plan: specs.plan, selected: specs.order, runs: ordered,
                     beforeAll: isFirst ? beforeAllHooks ?? ([], nil) : ([], nil),
-                    afterAll: isFirst ? afterAllHooks : ([], nil), startedAt: startedAt, finishedAt: finishedAt))
+                    afterAll: isFirst ? afterAllHooks : ([], nil), startedAt: startedAt, finishedAt: finishedAt,
+                    strayIssues: strayIssues.collected))
             names.append(variant)
         }
         guard laneOrder.count > 1 else {
@@ -87,6 +88,11 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
     /// Runs the suite's tests, then `suite.finish(title:)`; a report that cannot be written is a recorded issue.
     /// The previous run's reports are removed first: a run that dies before it writes its own (a crashing step ends
     /// the test process) leaves none that would read as its own.
+    ///
+    /// While the tests run, an issue recorded off every test's task (on a `Thread`, in a detached `Task`, in a
+    /// world's `deinit`), which Swift Testing hands to every configuration in the process, reaches this suite once:
+    /// the one step running takes it (`RunningTestCases`), or else the suite's run (its `testRunFinished` fails in
+    /// the reports). Swift Testing still shows it, once, as an issue of no test.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -97,7 +103,24 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
                 ReportDirectory(directory: folder).removeReportFiles()
             }
         }
-        try await function()
+        RunningTestCases.shared.runStarted(suite.strayIssues)
+        suite.catchesOffTaskIssues.withLock { $0 = true }
+        let offTask = IssueHandlingTrait.compactMapIssues { issue in
+            // On a test's task, an issue is that test's (a scenario's own handler has seen it): passed on.
+            guard Test.current == nil, issue.severity == .error else { return issue }
+            _ = RunningTestCases.shared.record(SpecSuite<World>.recordedIssue(issue))
+            // Swift Testing gave its own configuration a copy of it too, which shows it: not passed on twice.
+            return nil
+        }
+        do {
+            try await offTask.provideScope(for: test, testCase: testCase, performing: function)
+        } catch {
+            suite.catchesOffTaskIssues.withLock { $0 = false }
+            RunningTestCases.shared.runEnded(suite.strayIssues)
+            throw error
+        }
+        suite.catchesOffTaskIssues.withLock { $0 = false }
+        RunningTestCases.shared.runEnded(suite.strayIssues)
         do {
             try await suite.finish(title: title)
         } catch {

@@ -41,7 +41,9 @@ extension SpecSuite {
                 Issue.record(Comment(rawValue: "A beforeAll hook failed, so no scenario runs: \(failure)"))
                 return
             }
-            let ran = await Self.failingStepsOnExpectations { () async throws(SpecRunError) in
+            let ran = await Self.failingStepsOnExpectations(
+                leavingOffTaskIssues: catchesOffTaskIssues.value
+            ) { () async throws(SpecRunError) in
                 try await lane.runner.run(scenario, in: specs.plan)
             }
             switch ran {
@@ -58,8 +60,11 @@ extension SpecSuite {
     /// `Issue.record`) fails that step, in the same words as on the command line (`RecordedIssue`), instead of
     /// failing the test case behind the step's back: the step is then failed in the messages, and `record` turns
     /// it into an issue at its `.feature` line.
+    ///
+    /// Swift Testing hands an issue recorded off every test's task to every handler in the process; with
+    /// `leavingOffTaskIssues`, such a copy is left to the suite's trait, which takes it once.
     static func failingStepsOnExpectations<Value: Sendable>(
-        _ body: @escaping @Sendable () async throws(SpecRunError) -> Value
+        leavingOffTaskIssues: Bool = false, _ body: @escaping @Sendable () async throws(SpecRunError) -> Value
     ) async -> Result<Value, SpecRunError> {
         let run: @Sendable () async -> Result<Value, SpecRunError> = {
             do throws(SpecRunError) { return .success(try await body()) } catch { return .failure(error) }
@@ -69,7 +74,8 @@ extension SpecSuite {
         let handler = IssueHandlingTrait.compactMapIssues { issue in
             // Known or not (a test may expect the failure), an error inside a step fails the step.
             guard issue.severity == .error else { return issue }
-            return SpecContext.recordFailure(Self.recordedIssue(issue)) ? nil : issue
+            if SpecContext.recordFailure(Self.recordedIssue(issue)) { return nil }
+            return leavingOffTaskIssues && Test.current == nil ? nil : issue
         }
         do {
             try await handler.provideScope(for: test, testCase: Test.Case.current) {

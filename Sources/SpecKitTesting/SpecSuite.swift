@@ -67,6 +67,12 @@ public final class SpecSuite<World: Actor>: Sendable {
     let reportEnvironment: ReportEnvironment
     let categories: FailureCategories
     let state = Locked(State())
+    /// The issues recorded off every step's task that no single step could take while the suite's tests ran: they
+    /// fail the run in the reports (`SpecReportsTrait`).
+    let strayIssues = StrayIssues()
+    /// Whether the suite's trait takes the issues recorded off every test's task (each scenario's handler then
+    /// leaves them to it, so that each is counted once).
+    let catchesOffTaskIssues = Locked(false)
 
     /// The specs of the package that makes the suite, every scenario run once.
     ///

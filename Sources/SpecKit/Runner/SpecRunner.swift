@@ -207,14 +207,15 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// The complete stream of scenarios run one by one, for the reports, in the order a whole run emits it (see
     /// `StreamAssembler`): the plan's documents (with the pickles of `selected`), the definitions,
     /// `testRunStarted` at `startedAt`, the `beforeAll` hooks' messages, every test case, each run's messages (in
-    /// the order given), the `afterAll` hooks' messages, `testRunFinished` at `finishedAt`.
+    /// the order given), the `afterAll` hooks' messages, `testRunFinished` at `finishedAt`, failed by
+    /// `strayIssues` (issues recorded off every step's task that no single step could take) when there are any.
     package func stream(
         plan: SpecPlan, selected: [ScenarioInfo], runs: [ScenarioRun],
         beforeAll: (envelopes: [Envelope], failure: String?), afterAll: (envelopes: [Envelope], failure: String?),
-        startedAt: Timestamp, finishedAt: Timestamp
+        startedAt: Timestamp, finishedAt: Timestamp, strayIssues: [RecordedIssue] = []
     ) async -> [Envelope] {
         await assembler.assemble(
             plan, selected: Set(selected.map(\.pickleId)), testRunStartedId: testRunStartedId, startedAt: startedAt,
-            beforeAll: beforeAll, runs: runs, afterAll: afterAll, finishedAt: finishedAt)
+            beforeAll: beforeAll, runs: runs, afterAll: afterAll, finishedAt: finishedAt, strayIssues: strayIssues)
     }
 }

@@ -110,10 +110,10 @@ struct StreamAssembler: Sendable {
     func assemble(
         _ plan: SpecPlan, selected: Set<String>, testRunStartedId: String, startedAt: Timestamp,
         beforeAll: (envelopes: [Envelope], failure: String?), runs: [ScenarioRun],
-        afterAll: (envelopes: [Envelope], failure: String?), finishedAt: Timestamp
+        afterAll: (envelopes: [Envelope], failure: String?), finishedAt: Timestamp, strayIssues: [RecordedIssue] = []
     ) async -> [Envelope] {
         let collected = MessageCollector()
-        let phases = Phases<[ScenarioRun]>(
+        var phases = Phases<[ScenarioRun]>(
             documents: { emit in
                 emitDocuments(plan, selected: selected, emit: emit)
                 return (runs, plan.parseErrors.isEmpty)
@@ -131,6 +131,7 @@ struct StreamAssembler: Sendable {
                 for run in runs { for envelope in run.execution { emit(envelope) } }
                 return runs.contains(where: \.failsRun)
             })
+        phases.strayIssues = { strayIssues }
         do {
             _ = try await emitRun(
                 startedAt: startedAt, finishedAt: { finishedAt }, emit: { collected.emit($0) }, phases)

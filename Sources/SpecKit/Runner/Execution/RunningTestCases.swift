@@ -48,12 +48,12 @@ package final class RunningTestCases: Sendable {
     }
 
     /// A run starts: issues no step can take until `runEnded(_:)` are collected in `issues`.
-    func runStarted(_ issues: StrayIssues) {
+    package func runStarted(_ issues: StrayIssues) {
         state.withLock { $0.runs[ObjectIdentifier(issues)] = issues }
     }
 
     /// The run collecting in `issues` ended.
-    func runEnded(_ issues: StrayIssues) {
+    package func runEnded(_ issues: StrayIssues) {
         _ = state.withLock { $0.runs.removeValue(forKey: ObjectIdentifier(issues)) }
     }
 
@@ -91,15 +91,18 @@ package final class RunningTestCases: Sendable {
 }
 
 /// The issues a run collects that no step could take; they fail the run (`testRunFinished.exception`).
-final class StrayIssues: Sendable {
+package final class StrayIssues: Sendable {
     private let issues = Mutex<[RecordedIssue]>([])
+
+    /// A collector with nothing collected.
+    package init() {}
 
     func append(_ issue: RecordedIssue) {
         issues.withLock { $0.append(issue) }
     }
 
     /// The issues collected so far.
-    var collected: [RecordedIssue] { issues.withLock { $0 } }
+    package var collected: [RecordedIssue] { issues.withLock { $0 } }
 
     /// The run's exception for `issues`, or nil for none.
     static func exception(for issues: [RecordedIssue]) -> Exception? {
