@@ -2,67 +2,7 @@ import Foundation
 import Messages
 import SpecKit
 import SpecReports
-import StepSuggestions
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// One `--format NAME[:PATH]` request.
-struct FormatRequest: Equatable {
-    /// The names of the formats written as files (into the report directory unless a path is given).
-    static let fileFormats = ReportFormat.fileFormats.map(\.rawValue)
-
-    /// The format's name.
-    var name: String
-    /// Where to write it: a file path, `-` for standard output, or nil for the default place.
-    var path: String?
-
-    /// The format.
-    var format: ReportFormat { ReportFormat(rawValue: name) ?? .progress }
-
-    /// Whether this request writes to standard output.
-    var writesToConsole: Bool {
-        path == "-" || (path == nil && ReportFormat.consoleFormats.contains(format))
-    }
-
-    /// The reports `run` writes for `requests`. None: progress on the console and every report file in the report
-    /// folder. Otherwise the requests, plus progress when none writes to the console (as Cucumber does), plus every
-    /// report file when the report folder was named (`--out`) and no request writes a file.
-    static func effective(_ requests: [FormatRequest], outDirectoryGiven: Bool) -> [FormatRequest] {
-        let everyFile = fileFormats.map { FormatRequest(name: $0) }
-        guard !requests.isEmpty else { return [FormatRequest(name: "progress")] + everyFile }
-        var effective = requests
-        if !requests.contains(where: \.writesToConsole) { effective.insert(FormatRequest(name: "progress"), at: 0) }
-        if outDirectoryGiven && requests.allSatisfy(\.writesToConsole) { effective += everyFile }
-        return effective
-    }
-
-    /// Parses `NAME[:PATH]`; an unknown name is a usage error naming the closest valid one.
-    static func parse(_ text: String) throws(OptionParser.Failure) -> FormatRequest {
-        let name: String
-        var path: String?
-        if let colon = text.firstIndex(of: ":") {
-            name = String(text[..<colon])
-            path = String(text[text.index(after: colon)...])
-            if path?.isEmpty == true { throw .usage("--format \(text): the path after ':' is empty") }
-        } else {
-            name = text
-        }
-        guard ReportFormat(rawValue: name) != nil else {
-            let names = ReportFormat.allCases.map(\.rawValue)
-            var message = "unknown format '\(name)' (formats: \(names.joined(separator: ", ")))"
-            if let closest = closestName(to: name, in: names) { message += "; did you mean '\(closest)'?" }
-            throw .usage(message)
-        }
-        return FormatRequest(name: name, path: path)
-    }
-}
 
 /// The reports of one run: the console formatters and the report files, fed from the message stream.
 ///
@@ -246,51 +186,4 @@ final class ReportSink: MessageSink {
     var success: Bool {
         state.withLock { [strict] in $0.reporter.query.passes(strict: strict) }
     }
-}
-
-/// Standard output for the console formats. Writing to a pipe whose reader has gone (SIGPIPE is ignored while
-/// reports are written) fails with EPIPE; that is remembered, so the run can say the console was closed.
-final class ConsoleOutput: ReportOutput, Sendable {
-    private let closed = Atomic<Bool>(false)
-    let name = "standard output"
-
-    /// Whether a write found the reader gone.
-    var wasClosed: Bool { closed.load(ordering: .relaxed) }
-
-    func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(1, base + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK {
-                    var request = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&request, 1, -1)
-                    continue
-                }
-                if code == EPIPE { closed.store(true, ordering: .relaxed) }
-                throw ReportError.cannotWrite(destination: name, reason: String(cString: strerror(code)))
-            }
-            offset += written
-        }
-    }
-
-    func close() throws(ReportError) {}
-}
-
-/// The exit status when standard output was closed before the run ended (`| head`): 141, as for a process that
-/// SIGPIPE stopped, though here the run went on and wrote its report files.
-let consoleClosedExitStatus: Int32 = 128 + SIGPIPE
-
-/// Ignores SIGPIPE for the rest of the process, so a console closed early (`| head`) makes writes to it fail
-/// instead of killing the process before the report files are written.
-func ignoreBrokenPipes() {
-    signal(SIGPIPE, SIG_IGN)
-}
-
-/// Whether standard output is a terminal.
-func standardOutputIsTerminal() -> Bool {
-    isatty(1) == 1
 }

@@ -1,0 +1,53 @@
+import SpecReports
+import StepSuggestions
+
+/// One `--format NAME[:PATH]` request.
+struct FormatRequest: Equatable {
+    /// The names of the formats written as files (into the report directory unless a path is given).
+    static let fileFormats = ReportFormat.fileFormats.map(\.rawValue)
+
+    /// The format's name.
+    var name: String
+    /// Where to write it: a file path, `-` for standard output, or nil for the default place.
+    var path: String?
+
+    /// The format.
+    var format: ReportFormat { ReportFormat(rawValue: name) ?? .progress }
+
+    /// Whether this request writes to standard output.
+    var writesToConsole: Bool {
+        path == "-" || (path == nil && ReportFormat.consoleFormats.contains(format))
+    }
+
+    /// The reports `run` writes for `requests`. None: progress on the console and every report file in the report
+    /// folder. Otherwise the requests, plus progress when none writes to the console (as Cucumber does), plus every
+    /// report file when the report folder was named (`--out`) and no request writes a file.
+    static func effective(_ requests: [FormatRequest], outDirectoryGiven: Bool) -> [FormatRequest] {
+        let everyFile = fileFormats.map { FormatRequest(name: $0) }
+        guard !requests.isEmpty else { return [FormatRequest(name: "progress")] + everyFile }
+        var effective = requests
+        if !requests.contains(where: \.writesToConsole) { effective.insert(FormatRequest(name: "progress"), at: 0) }
+        if outDirectoryGiven && requests.allSatisfy(\.writesToConsole) { effective += everyFile }
+        return effective
+    }
+
+    /// Parses `NAME[:PATH]`; an unknown name is a usage error naming the closest valid one.
+    static func parse(_ text: String) throws(OptionParser.Failure) -> FormatRequest {
+        let name: String
+        var path: String?
+        if let colon = text.firstIndex(of: ":") {
+            name = String(text[..<colon])
+            path = String(text[text.index(after: colon)...])
+            if path?.isEmpty == true { throw .usage("--format \(text): the path after ':' is empty") }
+        } else {
+            name = text
+        }
+        guard ReportFormat(rawValue: name) != nil else {
+            let names = ReportFormat.allCases.map(\.rawValue)
+            var message = "unknown format '\(name)' (formats: \(names.joined(separator: ", ")))"
+            if let closest = closestName(to: name, in: names) { message += "; did you mean '\(closest)'?" }
+            throw .usage(message)
+        }
+        return FormatRequest(name: name, path: path)
+    }
+}
