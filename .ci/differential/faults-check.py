@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+from verdicts import verdicts
+
 package, command, work = sys.argv[1:4]
 problems = []
 
@@ -22,28 +24,6 @@ def run(name, paths, *options):
                  "--format", "junit", "--format", "json", *options]
     done = subprocess.run(arguments, cwd=package, capture_output=True, text=True, timeout=300)
     return done, stream, out
-
-
-def verdicts(path):
-    """Each scenario's last attempt: its steps' statuses and messages; and `testRunFinished`."""
-    pickles, test_cases, attempts, finished = {}, {}, {}, None
-    for line in open(path, encoding="utf-8"):
-        (kind, message), = json.loads(line).items()
-        if kind == "pickle":
-            pickles[message["id"]] = message["name"]
-        elif kind == "testCase":
-            test_cases[message["id"]] = message
-        elif kind == "testCaseStarted":
-            attempts[message["id"]] = (message["testCaseId"], [])
-        elif kind == "testStepFinished":
-            result = message["testStepResult"]
-            attempts[message["testCaseStartedId"]][1].append((result["status"], result.get("message") or ""))
-        elif kind == "testRunFinished":
-            finished = message
-    scenarios = {}
-    for test_case_id, steps in attempts.values():
-        scenarios[pickles[test_cases[test_case_id]["pickleId"]]] = steps
-    return scenarios, finished
 
 
 def expect(condition, what, done=None):

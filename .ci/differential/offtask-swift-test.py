@@ -5,27 +5,14 @@ once as an issue of no test (it showed each 5 to 20 times, the spec reports sayi
 
 Usage: offtask-swift-test.py REPORTS_DIR SWIFT_TEST_LOG
 """
-import json
 import os
 import sys
 
+from verdicts import verdicts
+
 reports, log = sys.argv[1:3]
 problems = []
-pickles, test_cases, attempts, finished = {}, {}, {}, None
-for line in open(os.path.join(reports, "cucumber-messages.ndjson"), encoding="utf-8"):
-    (kind, message), = json.loads(line).items()
-    if kind == "pickle":
-        pickles[message["id"]] = message["name"]
-    elif kind == "testCase":
-        test_cases[message["id"]] = message["pickleId"]
-    elif kind == "testCaseStarted":
-        attempts[message["id"]] = (message["testCaseId"], [])
-    elif kind == "testStepFinished":
-        result = message["testStepResult"]
-        attempts[message["testCaseStartedId"]][1].append((result["status"], result.get("message") or ""))
-    elif kind == "testRunFinished":
-        finished = message
-scenarios = {pickles[test_cases[test_case]]: steps for test_case, steps in attempts.values()}
+scenarios, finished = verdicts(os.path.join(reports, "cucumber-messages.ndjson"))
 for name, words in [("on a thread", "on a thread"), ("on a dispatch queue waited with a semaphore", "on a dispatch queue"),
                     ("in an awaited detached task", "in a detached task"),
                     ("in a task still running when its step returns", "recorded by a task its step left running"),

@@ -107,8 +107,8 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
         suite.catchesOffTaskIssues.withLock { $0 = true }
         let offTask = IssueHandlingTrait.compactMapIssues { issue in
             // On a test's task, an issue is that test's (a scenario's own handler has seen it): passed on.
-            guard Test.current == nil, issue.severity == .error else { return issue }
-            _ = RunningTestCases.shared.record(SpecSuite<World>.recordedIssue(issue))
+            guard Test.current == nil else { return issue }
+            if issue.severity == .error { _ = RunningTestCases.shared.record(SpecSuite<World>.recordedIssue(issue)) }
             // Swift Testing gave its own configuration a copy of it too, which shows it: not passed on twice.
             return nil
         }

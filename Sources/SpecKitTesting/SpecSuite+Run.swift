@@ -73,8 +73,8 @@ extension SpecSuite {
         let result = Locked<Result<Value, SpecRunError>?>(nil)
         let handler = IssueHandlingTrait.compactMapIssues { issue in
             // Known or not (a test may expect the failure), an error inside a step fails the step.
-            guard issue.severity == .error else { return issue }
-            if SpecContext.recordFailure(Self.recordedIssue(issue)) { return nil }
+            if issue.severity == .error, SpecContext.recordFailure(Self.recordedIssue(issue)) { return nil }
+            // A copy of an issue recorded off every test's task: the suite's trait takes it.
             return leavingOffTaskIssues && Test.current == nil ? nil : issue
         }
         do {

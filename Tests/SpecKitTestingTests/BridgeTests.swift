@@ -309,14 +309,21 @@ actor CounterWorld {
         if line == 4 { #expect(statuses.last == .skipped) }
     }
 
-    @Test func `the reports show a step failed by #expect as failed`() async throws {
-        let sandbox = try Sandbox(["expecting.feature": Self.expecting])
+    /// Runs the failed `#expect` scenario of `sandbox` (with its `cucumber.json`, if any) and returns the folder of
+    /// its reports.
+    private func reportsOfAFailedExpect(_ sandbox: Sandbox) async throws -> URL {
         let suite = expectingSuite(sandbox)
         let spec = try scenarioCase(suite, named: "Expecting › A failed expect [a]")
         await withKnownIssue {
             await suite.run(spec)
         }
-        let folder = try await suite.finish().appendingPathComponent("a")
+        return try await suite.finish().appendingPathComponent("a")
+    }
+
+    @Test func `the reports show a step failed by #expect as failed`() async throws {
+        let sandbox = try Sandbox(["expecting.feature": Self.expecting])
+        defer { withExtendedLifetime(sandbox) {} }  // its folder holds the reports read below
+        let folder = try await reportsOfAFailedExpect(sandbox)
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("failures=\"1\""))
         #expect(junit.contains("type=\"Product defects\"") && junit.contains("ExpectationFailed: "))
@@ -329,12 +336,8 @@ actor CounterWorld {
                          "categories": [{"name": "Expectations", "matchedStatuses": ["failed"]}]}}
             """#
         try Data(profiles.utf8).write(to: sandbox.root.appendingPathComponent("cucumber.json"))
-        let suite = expectingSuite(sandbox)
-        let spec = try scenarioCase(suite, named: "Expecting › A failed expect [a]")
-        await withKnownIssue {
-            await suite.run(spec)
-        }
-        let folder = try await suite.finish().appendingPathComponent("a")
+        defer { withExtendedLifetime(sandbox) {} }  // its folder holds the reports read below
+        let folder = try await reportsOfAFailedExpect(sandbox)
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("<failure type=\"Expectations\""))
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)

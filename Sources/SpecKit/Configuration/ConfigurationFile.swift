@@ -40,13 +40,28 @@ public struct ConfigurationFile: Sendable {
     /// - Throws: `ConfigurationFileError` when the file cannot be read, is not a regular file (a device, a FIFO, a
     ///   folder: said, not read), holds more than `fileSizeLimit` bytes, or is not a JSON object.
     public init(path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
-        let data: Data
+        try self.init(data: try Self.read(path), path: path, extraKeys: extraKeys)
+    }
+
+    /// The bytes of the file at `path`: a regular file of at most `fileSizeLimit` bytes.
+    static func read(_ path: String) throws(ConfigurationFileError) -> Data {
         do {
-            data = try RegularFile.read(path, limit: Self.fileSizeLimit)
+            return try RegularFile.read(path, limit: fileSizeLimit)
         } catch {
             throw ConfigurationFileError(path: path, message: error.reason)
         }
-        try self.init(data: data, path: path, extraKeys: extraKeys)
+    }
+
+    /// The JSON value of a configuration file's bytes and its text (after a UTF-8 byte-order mark, which some
+    /// Windows editors write, and from which lines and columns are counted); `path` names the file in errors.
+    static func parse(_ data: Data, path: String) throws(ConfigurationFileError) -> (JSONValue, JSONText) {
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        do {
+            return (try JSONValue(parsing: data), JSONText([UInt8](data)))
+        } catch {
+            throw ConfigurationFileError(
+                path: path, line: error.line, column: error.column, message: "not valid JSON: \(error.reason)")
+        }
     }
 
     /// The most bytes a configuration file may hold.
@@ -57,20 +72,13 @@ public struct ConfigurationFile: Sendable {
     ///
     /// - Throws: `ConfigurationFileError`, as `init(path:extraKeys:)`.
     public init(data: Data, path: String, extraKeys: [String] = []) throws(ConfigurationFileError) {
-        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.path = path
-        let root: JSONValue
-        do {
-            root = try JSONValue(parsing: data)
-        } catch {
-            throw ConfigurationFileError(
-                path: path, line: error.line, column: error.column, message: "not valid JSON: \(error.reason)")
-        }
+        let (root, text) = try Self.parse(data, path: path)
         guard case .object(let members) = root else {
             throw ConfigurationFileError(
                 path: path, line: 1, column: 1, message: "expected a JSON object of profiles, e.g. {\"default\": {}}")
         }
-        reader = ProfileReader(path: path, text: JSONText([UInt8](data)), extraKeys: extraKeys)
+        reader = ProfileReader(path: path, text: text, extraKeys: extraKeys)
         profiles = members
     }
 

@@ -23,21 +23,7 @@ public enum FailureCategoryRules {
     /// - Throws: `ConfigurationFileError` naming the file, and the line and column where known, when it cannot be
     ///   read, is not JSON, is not an array, or holds a rule that cannot be used.
     public static func read(file path: String) throws(ConfigurationFileError) -> [FailureCategory] {
-        var data: Data
-        do {
-            data = try RegularFile.read(path, limit: ConfigurationFile.fileSizeLimit)
-        } catch {
-            throw ConfigurationFileError(path: path, message: error.reason)
-        }
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = Data(data.dropFirst(3)) }
-        let root: JSONValue
-        do {
-            root = try JSONValue(parsing: data)
-        } catch {
-            throw ConfigurationFileError(
-                path: path, line: error.line, column: error.column, message: "not valid JSON: \(error.reason)")
-        }
-        let text = JSONText([UInt8](data))
+        let (root, text) = try ConfigurationFile.parse(try ConfigurationFile.read(path), path: path)
         let start = text.firstValue(from: 0) ?? 0
         do {
             return try rules(from: root)
