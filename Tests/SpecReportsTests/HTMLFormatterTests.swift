@@ -113,6 +113,11 @@ struct HTMLFormatterTests {
         #expect(section.contains("<h3 class=\"category\" id=\"category-1\">Undefined steps"))
         #expect(section.contains("Product defects <span class=\"label\">1</span></a>"))
         for anchor in anchors { #expect(html.contains("<details id=\"\(anchor)\"")) }
+        // Each failing scenario's card names its category too; the passing one names none.
+        let cards = String(html[features.lowerBound...])
+        #expect(cards.contains("title=\"failure category\">Product defects</span>"))
+        #expect(cards.contains("title=\"failure category\">Undefined steps</span>"))
+        #expect(cards.components(separatedBy: "title=\"failure category\"").count - 1 == 2)
     }
 
     @Test(

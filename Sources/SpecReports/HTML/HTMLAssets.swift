@@ -222,6 +222,7 @@ enum HTMLAssets {
         .failures .categories { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 4px; }
         .failures a.chip { text-decoration: none; color: inherit; }
         .failures h3.category { font-size: 14px; margin: 12px 0 2px; }
+        .category-label { font-weight: 600; }
         .run-env { color: var(--muted); font-size: 13px; margin: 0 0 4px; overflow-wrap: anywhere; }
         .failures li { display: flex; gap: 10px; padding: 6px 0; align-items: flex-start; }
         .failures li + li { border-top: 1px dashed var(--border); }

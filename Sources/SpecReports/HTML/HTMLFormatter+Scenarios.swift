@@ -96,6 +96,12 @@ extension HTMLFormatter {
             buffer.append(" · ")
             buffer.appendHTML(ReportText.humanDuration(attempt.duration))
             if attempt.attempt > 0 { buffer.append(" · attempt \(attempt.attempt + 1)") }
+            let names = categories.names(of: attempt, query: query)
+            if !names.isEmpty {
+                buffer.append(" · <span class=\"category-label\" title=\"failure category\">")
+                buffer.appendHTML(names.joined(separator: ", "))
+                buffer.append("</span>")
+            }
         }
         buffer.append("<br><span class=\"mono\">")
         buffer.appendHTML(query.location(of: pickle))
