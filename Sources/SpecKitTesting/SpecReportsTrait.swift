@@ -113,14 +113,12 @@ public struct SpecReportsTrait<World: Actor>: SuiteTrait, TestScoping {
             return nil
         }
         do {
+            defer {
+                suite.catchesOffTaskIssues.withLock { $0 = false }
+                RunningTestCases.shared.runEnded(suite.strayIssues)
+            }
             try await offTask.provideScope(for: test, testCase: testCase, performing: function)
-        } catch {
-            suite.catchesOffTaskIssues.withLock { $0 = false }
-            RunningTestCases.shared.runEnded(suite.strayIssues)
-            throw error
         }
-        suite.catchesOffTaskIssues.withLock { $0 = false }
-        RunningTestCases.shared.runEnded(suite.strayIssues)
         do {
             try await suite.finish(title: title)
         } catch {
