@@ -75,7 +75,7 @@ public final class MarkdownFormatter: ReportFormatter {
         let outcome: String
         if query.isInterrupted {
             outcome = "⚠️ \(title): interrupted"
-        } else if query.success && statistics.failingScenarios == 0 {
+        } else if query.passes(strict: strict) {
             outcome = "✅ \(title) passed"
         } else {
             outcome = "❌ \(title) failed"

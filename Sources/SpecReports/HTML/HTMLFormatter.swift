@@ -25,7 +25,7 @@ public final class HTMLFormatter: ReportFormatter {
     public var environment = ReportEnvironment()
     /// The failure categories "What failed" groups the failing scenarios by (the built-in ones unless given).
     public var categories = FailureCategories()
-    private let strict: Bool
+    let strict: Bool
     let tagLinks: TagLinks
     /// The runs before this one, when the report keeps a history.
     let previousRuns: RunHistory?
