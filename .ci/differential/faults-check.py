@@ -136,6 +136,16 @@ started = [json.loads(line) for line in open(stream, encoding="utf-8")]
 ids = [m["testCaseStarted"]["id"] for m in started if "testCaseStarted" in m]
 expect(len(ids) == len(set(ids)) == 5, f"crash in workers: the attempts' ids are not 5 distinct ones: {ids}")
 
+# 3d. `--parallel 64` on three scenarios starts three worker processes, not 64: the `beforeAll` hook runs once in
+# each worker.
+done, stream, out = run("few-test-cases", ["Faults/Workers"], "--parallel", "64")
+expect(done.returncode == 0, f"few test cases: exit status {done.returncode}, not 0", done)
+messages = [json.loads(line) for line in open(stream, encoding="utf-8")]
+hooks = [m["testRunHookStarted"] for m in messages if "testRunHookStarted" in m]
+test_cases = [m for m in messages if "testCase" in m]
+expect(len(test_cases) == 3 and len(hooks) == 3,
+       f"few test cases: {len(hooks)} workers started for {len(test_cases)} test cases, not 3", done)
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)

@@ -70,6 +70,14 @@ public struct NDJSONWriter: ~Copyable, Sendable {
     /// The number of bytes written and not yet flushed.
     public var bufferedByteCount: Int { json.count }
 
+    /// The number of bytes flushed to the output so far.
+    public private(set) var flushedByteCount = 0
+
+    /// Calls `body` with the bytes written and not yet flushed, without copying them.
+    public func withUnsafeBufferedBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try json.withUnsafeBytes(body)
+    }
+
     /// Returns the buffered bytes and empties the buffer.
     public mutating func takeBytes() -> [UInt8] {
         defer { json.removeAll() }
@@ -96,6 +104,7 @@ public struct NDJSONWriter: ~Copyable, Sendable {
             throw failure
         }
         if case .memory = output { return }
+        flushedByteCount += json.count
         json.removeAll()
     }
 

@@ -78,7 +78,9 @@ extension RunCommand {
             filePath: command.origin.filePath, line: command.origin.line,
             makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
             tearDown: command.tearDown)
-        let sink = ChildStreamSink(descriptor: RunnerInstruction.streamDescriptor)
+        let sink = ChildStreamSink(
+            descriptor: RunnerInstruction.streamDescriptor, journal: StreamJournal.inherited(),
+            writesEachTestCase: instruction.worker != nil)
         do throws(SpecRunError) {
             _ = try await runner.run(runner.files(paths: instruction.paths), sink: sink)
         } catch {

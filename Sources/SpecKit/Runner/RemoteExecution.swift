@@ -5,6 +5,9 @@ import Messages
 /// `testRunStarted`, `testCase`s and `testRunFinished`, with the same ids as the other side draws, so that nothing of
 /// that is sent twice. What runs there comes back as messages, relayed in the stream's order.
 package protocol RemoteExecution: Sendable {
+    /// Says how many test cases the run will emit, before its `beforeAll` hooks run (no more workers are started than
+    /// there are test cases).
+    func planned(testCases count: Int)
     /// Relays the messages of the `beforeAll` or `afterAll` hooks (`count` of them) run there; returns the first
     /// that failed: its hook's id and its message.
     func runHooks(_ kind: HookKind, count: Int, emit: @escaping @Sendable (Envelope) -> Void) async

@@ -63,6 +63,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         let phases = StreamAssembler.Phases<any SelectedPickles>(
             documents: { emit throws(SpecRunError) in
                 let (feed, errors) = try documents(emit)
+                remote?.planned(testCases: feed.count)
                 parseErrors.withLock { $0 = errors }
                 return (feed, errors.isEmpty)
             },

@@ -19,8 +19,10 @@ final class RemoteSession: RemoteExecution {
     private let channel = RelayChannel(capacity: 8)
     /// Set when the session ends its runner processes on purpose (the run was cancelled).
     private let cancelled = Mutex<(isCancelled: Bool, running: [Int: RunnerSpawn])>((false, [:]))
-    /// How many worker processes run at once (1: one runner process runs every test case).
+    /// How many worker processes the command line asked for (1: one runner process runs every test case).
     private let workers: Int
+    /// How many worker processes were started: no more than the run has test cases, once it is known how many.
+    private let startedWorkers = Mutex(0)
     /// What each worker process runs, with several.
     private let dispatcher: WorkerDispatcher?
     /// How the workers ended so far, put together: the run ends once every one has.
@@ -56,7 +58,6 @@ final class RemoteSession: RemoteExecution {
         self.workers = max(workers, 1)
         dispatcher =
             workers > 1 ? WorkerDispatcher(workers: workers, verdict: verdict, failFast: failFast) : nil
-        endings.withLock { $0.left = self.workers }
     }
 
     /// The ids of a test case's steps, drawn again where the run drew them.
@@ -64,10 +65,34 @@ final class RemoteSession: RemoteExecution {
         testCaseSteps.withLock { $0.stepIds(of: id, ids: ids) }
     }
 
-    /// Starts the first runner process of each worker (it reads the specs while the run does), once the run is
-    /// sure to start.
+    /// Starts the first runner process of as many workers as the machine has cores (each reads the specs while the
+    /// run does), once the run is sure to start; `planned(testCases:)` starts the others the run has work for.
     func start() {
-        for worker in 0..<workers {
+        startWorkers(upTo: min(workers, max(ProcessInfo.processInfo.activeProcessorCount, 1)))
+    }
+
+    /// The run will emit `count` test cases: starts the workers asked for, but never more than one per test case
+    /// (`--parallel 256` on three scenarios starts three), and tells the dispatcher how many there are.
+    func planned(testCases count: Int) {
+        let started = startWorkers(upTo: min(workers, count))
+        dispatcher?.limit(workers: started)
+    }
+
+    /// Starts workers until `target` run (none once the run ended); returns how many were started in all.
+    @discardableResult
+    private func startWorkers(upTo target: Int) -> Int {
+        let (range, total) = startedWorkers.withLock { started -> (Range<Int>, Int) in
+            let ended = endings.withLock { endings in
+                // Every worker started so far has ended: the run is over, and starts none.
+                guard started == 0 || endings.left > 0 else { return true }
+                endings.left += max(target - started, 0)
+                return false
+            }
+            guard !ended, target > started else { return (started..<started, started) }
+            defer { started = target }
+            return (started..<target, target)
+        }
+        for worker in range {
             var instruction = instruction
             if dispatcher != nil { instruction.worker = worker }
             let first = instruction
@@ -78,6 +103,7 @@ final class RemoteSession: RemoteExecution {
             thread.stackSize = 4 << 20
             thread.start()
         }
+        return total
     }
 
     /// Puts a worker's end with the others'; the last one ends the hand-over. A worker that ended without its run
@@ -103,7 +129,7 @@ final class RemoteSession: RemoteExecution {
     {
         guard count > 0 else { return nil }
         // Every worker process runs the run's hooks.
-        let count = count * workers
+        let count = count * startedWorkers.withLock { $0 }
         var finished = 0
         var hooks: [String: String] = [:]
         var failure: (hookId: String, message: String)?
@@ -227,11 +253,13 @@ final class RemoteSession: RemoteExecution {
             }
             let encoded: Data
             let spawn: RunnerSpawn
+            let journal = StreamJournal.make()
             do {
                 encoded = try JSONEncoder().encode(instruction)
                 spawn = try RunnerSpawn.start(
                     executable: RunnerSpawn.executablePath, arguments: processes.arguments,
-                    environment: processes.childEnvironment(), dispatching: dispatcher != nil)
+                    environment: processes.childEnvironment(), dispatching: dispatcher != nil,
+                    journal: journal?.fileDescriptor)
             } catch {
                 if relay.generation == 0 { startFailure.withLock { $0 = $0 ?? String(describing: error) } }
                 return stopped(RemoteOutcome(failsRun: true))
@@ -246,7 +274,7 @@ final class RemoteSession: RemoteExecution {
             let errors = ForwardedErrors(descriptor: spawn.standardError)
             spawn.send(encoded)
             var pending: [Envelope] = []
-            let readFailure = RunnerProcesses.readStream(spawn.stream) { envelopes in
+            func handOver(_ envelopes: [Envelope]) {
                 for envelope in envelopes {
                     if let relayed = relay.relay(envelope) { pending.append(relayed) }
                 }
@@ -258,9 +286,16 @@ final class RemoteSession: RemoteExecution {
                     pending.removeAll(keepingCapacity: true)
                 }
             }
+            var reader = StreamReader()
+            var readFailure = RunnerProcesses.readStream(spawn.stream, with: &reader, handOver)
             close(spawn.stream)
             if readFailure != nil { spawn.terminate() }
             let ending = spawn.wait()
+            if readFailure == nil, let journal {
+                // What the process wrote and the pipe did not carry, up to the step it died in.
+                let tail = journal.bytes(after: reader.received)
+                readFailure = tail.withUnsafeBytes { reader.read($0, handOver) }
+            }
             dispatcher?.detach(worker: slot)
             RunnerProcesses.running.withLock { _ = $0.removeValue(forKey: spawn.pid) }
             let tail = errors.finish()

@@ -55,37 +55,55 @@ struct RunnerProcesses: Sendable {
         return childEnvironment
     }
 
-    /// Reads the NDJSON stream of `descriptor` to its end, calling `body` with the envelopes of each read; returns
-    /// why the stream could not be read, if it could not.
-    static func readStream(_ descriptor: Int32, _ body: ([Envelope]) -> Void) -> String? {
-        let decoder = ExecutionLineDecoder()
-        var pending: [UInt8] = []
+    /// Reads the NDJSON stream of `descriptor` to its end with `reader`, calling `body` with the envelopes of each
+    /// read; returns why the stream could not be read, if it could not.
+    static func readStream(
+        _ descriptor: Int32, with reader: inout StreamReader, _ body: ([Envelope]) -> Void
+    ) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var lineNumber = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return "reading the runner's stream failed: \(String(cString: strerror(errno)))"
             }
-            if count == 0 { break }
-            pending.append(contentsOf: buffer[0..<count])
-            var start = 0
-            var envelopes: [Envelope] = []
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                lineNumber += 1
-                let line = pending[start..<newline]
-                start = newline + 1
-                do {
-                    envelopes.append(try decoder.decode(line))
-                } catch {
-                    body(envelopes)
-                    return "the runner's stream is not a message stream at line \(lineNumber): \(error)"
-                }
+            if count == 0 { return nil }
+            let failure = buffer.withUnsafeBytes { bytes in
+                reader.read(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), body)
             }
-            pending.removeFirst(start)
-            body(envelopes)
+            if let failure { return failure }
         }
+    }
+}
+
+/// Reads a runner process's NDJSON stream as it comes, in pieces of any size, into envelopes.
+struct StreamReader {
+    private let decoder = ExecutionLineDecoder()
+    private var pending: [UInt8] = []
+    private var lineNumber = 0
+    /// How many bytes of the stream were read.
+    private(set) var received = 0
+
+    /// Reads `bytes`, the next piece of the stream, calling `body` with the envelopes of the lines it ends; returns
+    /// why the stream is not a message stream, if it is not.
+    mutating func read(_ bytes: UnsafeRawBufferPointer, _ body: ([Envelope]) -> Void) -> String? {
+        received += bytes.count
+        pending.append(contentsOf: bytes)
+        var start = 0
+        var envelopes: [Envelope] = []
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            lineNumber += 1
+            let line = pending[start..<newline]
+            start = newline + 1
+            do {
+                envelopes.append(try decoder.decode(line))
+            } catch {
+                body(envelopes)
+                return "the runner's stream is not a message stream at line \(lineNumber): \(error)"
+            }
+        }
+        pending.removeFirst(start)
+        body(envelopes)
         return nil
     }
 }

@@ -41,9 +41,11 @@ struct RunnerSpawn: Sendable {
     ///
     /// - Throws: `RunnerProcessError` naming the executable, when the pipes or the process cannot be made.
     /// With `dispatching`, the child also gets the read end of a pipe of test cases handed to it
-    /// (`RunnerInstruction.dispatchDescriptor`), whose write end is `dispatch`.
+    /// (`RunnerInstruction.dispatchDescriptor`), whose write end is `dispatch`; with `journal`, that file as its
+    /// stream's journal (`StreamJournal.descriptor`).
     static func start(
-        executable: String, arguments: [String], environment: [String: String], dispatching: Bool = false
+        executable: String, arguments: [String], environment: [String: String], dispatching: Bool = false,
+        journal: Int32? = nil
     ) throws(RunnerProcessError) -> RunnerSpawn {
         var streamPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -73,6 +75,7 @@ struct RunnerSpawn: Sendable {
         if dispatching {
             posix_spawn_file_actions_adddup2(&actions, dispatchPipe[0], RunnerInstruction.dispatchDescriptor)
         }
+        if let journal { posix_spawn_file_actions_adddup2(&actions, journal, StreamJournal.descriptor) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -90,6 +90,16 @@ final class WorkerDispatcher: Sendable {
         }
     }
 
+    /// Only the first `count` workers run (the run has fewer test cases than workers were asked for): the others are
+    /// never started, and nothing waits for them.
+    func limit(workers count: Int) {
+        state.withLock { state in
+            guard count >= 1, count < state.workers.count else { return }
+            state.workers.removeLast(state.workers.count - count)
+            pump(&state)
+        }
+    }
+
     /// Every test case was emitted.
     func observedEveryTestCase() {
         state.withLock { state in

@@ -36,6 +36,8 @@ final class Counters: Sendable {
 /// faults `.ci/differential/faults` runs through the package's command.
 enum FaultSteps {
     static func add(to steps: inout StepLibrary<FailureWorld>) {
+        // Runs once in each worker process: how many workers a parallel run started.
+        steps.beforeAll(name: "a worker starts") {}
         steps.then("an expectation fails on a thread") { _ in
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
