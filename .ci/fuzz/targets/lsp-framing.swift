@@ -1,5 +1,5 @@
 // modules: Messages
-// sources: Sources/SpecKitCommand/LanguageServer/JSONRPCConnection.swift
+// sources: Sources/SpecKitCommand/LanguageServer/Server/JSONRPCConnection.swift
 // options: -max_len=65536 -timeout=10
 //
 // Fuzz target for the language server's base protocol: any bytes a client sends (headers, Content-Length values,
