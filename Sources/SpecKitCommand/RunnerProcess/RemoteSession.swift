@@ -16,7 +16,14 @@ import Synchronization
 /// together here, the ids each drew for what it ran told apart by a suffix (`-w0`, `-w1`, …).
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
-    private let channel = RelayChannel(capacity: 8)
+    /// What the relay threads read, handed to the run's phases: a few reads wait at most.
+    private let channel = Handover<Relayed>(capacity: 8)
+    /// What a relay thread hands over: the messages read at once, or how every worker ended.
+    private enum Relayed: Sendable {
+        case envelopes([Envelope])
+        case end(RemoteOutcome)
+    }
+
     /// Set when the session ends its runner processes on purpose (the run was cancelled).
     private let cancelled = Mutex<(isCancelled: Bool, running: [Int: RunnerSpawn])>((false, [:]))
     /// How many worker processes the command line asked for (1: one runner process runs every test case).
@@ -193,8 +200,9 @@ final class RemoteSession: RemoteExecution {
             return item
         }
         if let envelope = batch.withLock({ $0.next() }) { return .envelope(envelope) }
+        // Nothing finishes the hand-over: its end is an item.
         let taken = await withTaskCancellationHandler {
-            await channel.take()
+            await channel.next() ?? .end(RemoteOutcome(failsRun: true))
         } onCancel: {
             cancel()
         }
@@ -360,64 +368,6 @@ final class RemoteSession: RemoteExecution {
             instruction.resume = ResumePoint(
                 skippedTestCaseIds: dispatcher == nil ? relay.told : [], runHasFailed: true)
             relay.nextProcess()
-        }
-    }
-}
-
-/// The hand-over of a runner process's messages from the thread reading them to the run's phases: a bounded queue
-/// whose producer (a thread) waits for room and whose consumer (a task) waits suspended.
-final class RelayChannel: Sendable {
-    enum Item: Sendable {
-        /// The messages read at once.
-        case envelopes([Envelope])
-        /// Everything was handed over; how it ended.
-        case end(RemoteOutcome)
-    }
-
-    private struct State {
-        /// At most the capacity: taking the first one moves the others.
-        var items: [Item] = []
-        var waiter: CheckedContinuation<Item, Never>?
-    }
-
-    private let state = Mutex(State())
-    private let room: DispatchSemaphore
-
-    init(capacity: Int) {
-        room = DispatchSemaphore(value: capacity)
-    }
-
-    /// Adds `item`, waiting (blocking the calling thread) while the queue is full.
-    func put(_ item: Item) {
-        room.wait()
-        let waiter = state.withLock { state -> CheckedContinuation<Item, Never>? in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
-            state.items.append(item)
-            return nil
-        }
-        if let waiter {
-            room.signal()
-            waiter.resume(returning: item)
-        }
-    }
-
-    /// The next item, waiting suspended for it.
-    func take() async -> Item {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Item, Never>) in
-            let item = state.withLock { state -> Item? in
-                guard !state.items.isEmpty else {
-                    state.waiter = continuation
-                    return nil
-                }
-                return state.items.removeFirst()
-            }
-            if let item {
-                room.signal()
-                continuation.resume(returning: item)
-            }
         }
     }
 }
