@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,19 +49,9 @@ final class StreamJournal: @unchecked Sendable {
     /// A new journal for a runner process to be started, in the temporary folder; nil when it cannot be made (the
     /// runner process then writes its stream to the pipe before each step, as it does without one).
     static func make() -> StreamJournal? {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/feed-specs-stream.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard made >= 0 else { return nil }
-        template.withUnsafeBufferPointer { buffer in
-            if let path = buffer.baseAddress { _ = unlink(path) }
-        }
-        // Above the runner's own descriptors, and closed in every process the command starts but through `descriptor`.
-        let descriptor = fcntl(made, F_DUPFD_CLOEXEC, 10)
-        close(made)
-        guard descriptor >= 0, ftruncate(descriptor, off_t(fileSize)) == 0, let memory = map(descriptor) else {
-            if descriptor >= 0 { close(descriptor) }
+        guard case .success(let descriptor) = UnlinkedFile.make(prefix: "feed-specs-stream") else { return nil }
+        guard ftruncate(descriptor, off_t(fileSize)) == 0, let memory = map(descriptor) else {
+            close(descriptor)
             return nil
         }
         return StreamJournal(fileDescriptor: descriptor, memory: memory)

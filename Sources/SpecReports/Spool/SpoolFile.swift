@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 #if canImport(Glibc)
     import Glibc
@@ -74,18 +75,10 @@ final class SpoolFile {
         }
         if offset + length > written { flush() }
         buffer.append(contentsOf: repeatElement(0, count: length))
-        let failure: Int32? = buffer.withUnsafeMutableBytes { target in
-            guard let base = target.baseAddress else { return nil }
-            var done = 0
-            while done < length {
-                let read = pread(descriptor, base + done, length - done, off_t(offset + done))
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { return read == 0 ? EIO : errno }
-                done += read
-            }
-            return nil
+        let failure = buffer.withUnsafeMutableBytes { target in
+            UnlinkedFile.read(into: target, from: descriptor, at: offset)
         }
-        if let failure { fail("cannot read it back", failure) }
+        if let failure { fail(failure) }
     }
 
     /// Copies the bytes from `start` to `end` to `output`, in large chunks.
@@ -106,19 +99,8 @@ final class SpoolFile {
     /// Writes the buffered bytes to the temporary file.
     func flush() {
         guard descriptor >= 0, !pending.isEmpty, error == nil else { return }
-        let failure: Int32? = pending.withUnsafeBytes { source in
-            guard let base = source.baseAddress else { return nil }
-            var done = 0
-            while done < source.count {
-                let result = pwrite(descriptor, base + done, source.count - done, off_t(written + done))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return result == 0 ? EIO : errno }
-                done += result
-            }
-            return nil
-        }
-        if let failure {
-            fail("cannot write to it", failure)
+        if let failure = pending.withUnsafeBytes({ UnlinkedFile.write($0, to: descriptor, at: written) }) {
+            fail(failure)
             return
         }
         written += pending.count
@@ -126,28 +108,21 @@ final class SpoolFile {
     }
 
     private func moveToDisk() -> Bool {
-        let folder = NSTemporaryDirectory()
-        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
-        template += Array("feed-specs-report-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard made >= 0 else {
-            fail("cannot make a temporary file in \(folder)", errno)
+        switch UnlinkedFile.make(prefix: "feed-specs-report") {
+        case .failure(let failure):
+            fail(failure)
             return false
+        case .success(let made):
+            descriptor = made
         }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        unlink(path)
-        descriptor = made
         pending = memory
         memory = []
         flush()
         return error == nil
     }
 
-    private func fail(_ what: String, _ code: Int32) {
+    private func fail(_ failure: UnlinkedFileError) {
         guard error == nil else { return }
-        error = .cannotWrite(
-            destination: "the temporary file of \(purpose)", reason: "\(what): \(String(cString: strerror(code)))")
+        error = .cannotWrite(destination: "the temporary file of \(purpose)", reason: failure.description)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 #if canImport(Glibc)
     import Glibc
@@ -88,63 +89,32 @@ package final class SourceSnapshot: Sendable {
                 throw SpecRunError(kind: .unreadable, message: "the run's copy of the specs is missing")
             }
             var data = Data(count: count)
-            var done = 0
-            let failure: Int32? = data.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return nil }
-                while done < count {
-                    let read = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
-                    if read < 0 && errno == EINTR { continue }
-                    guard read > 0 else { return read == 0 ? EIO : errno }
-                    done += read
-                }
-                return nil
+            let failure = data.withUnsafeMutableBytes { buffer in
+                UnlinkedFile.read(into: buffer, from: descriptor, at: Int(offset))
             }
             if let failure {
-                throw SpecRunError(
-                    kind: .unreadable,
-                    message: "cannot read the run's copy of the specs back: \(String(cString: strerror(failure)))")
+                throw SpecRunError(kind: .unreadable, message: "the run's copy of the specs: \(failure)")
             }
             return data
         }
     }
 
     private static func makeTemporaryFile() throws(SpecRunError) -> Int32 {
-        let folder = NSTemporaryDirectory()
-        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
-        template += Array("feed-specs-snapshot-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else {
+        switch UnlinkedFile.make(prefix: "feed-specs-snapshot") {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(let failure):
             throw SpecRunError(
-                kind: .unreadable,
-                message: "cannot make a temporary file in \(folder) for the run's copy of the specs: "
-                    + String(cString: strerror(errno)))
+                kind: .unreadable, message: "\(failure.action) for the run's copy of the specs: \(failure.reason)")
         }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        unlink(path)
-        return descriptor
     }
 
     private static func write(
         _ data: Data, to descriptor: Int32, at offset: Int64, for path: String
     ) throws(SpecRunError) {
-        var done = 0
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            while done < buffer.count {
-                let written = pwrite(descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done))
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return written == 0 ? EIO : errno }
-                done += written
-            }
-            return nil
-        }
-        if let failure {
+        if let failure = data.withUnsafeBytes({ UnlinkedFile.write($0, to: descriptor, at: Int(offset)) }) {
             throw SpecRunError(
-                kind: .unreadable,
-                message: "cannot keep a copy of \(path) for the run in a temporary file: "
-                    + String(cString: strerror(failure)))
+                kind: .unreadable, message: "cannot keep a copy of \(path) for the run in a temporary file: \(failure.reason)")
         }
     }
 }
