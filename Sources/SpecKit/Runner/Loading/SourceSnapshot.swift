@@ -114,7 +114,8 @@ package final class SourceSnapshot: Sendable {
     ) throws(SpecRunError) {
         if let failure = data.withUnsafeBytes({ UnlinkedFile.write($0, to: descriptor, at: Int(offset)) }) {
             throw SpecRunError(
-                kind: .unreadable, message: "cannot keep a copy of \(path) for the run in a temporary file: \(failure.reason)")
+                kind: .unreadable,
+                message: "cannot keep a copy of \(path) for the run in a temporary file: \(failure.reason)")
         }
     }
 }
