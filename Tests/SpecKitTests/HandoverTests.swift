@@ -62,6 +62,23 @@ import Testing
         #expect(taken == Array(0..<1_000))
     }
 
+    @Test func `takeAll takes everything waiting at once, in order, and does not wait when told not to`() {
+        let handover = Handover<Int>(capacity: 4)
+        #expect(handover.takeAll(waiting: false).isEmpty)
+        Self.produce(500, into: handover)
+        var taken: [Int] = []
+        var batches = 0
+        while true {
+            let batch = handover.takeAll()
+            if batch.isEmpty { break }
+            #expect(batch.count <= 4)
+            taken += batch
+            batches += 1
+        }
+        #expect(taken == Array(0..<500))
+        #expect(batches >= 125, "at most four wait at once")
+    }
+
     @Test func `a task waiting when the end comes gets nil`() async {
         let handover = Handover<Int>(capacity: 2)
         let producer = Thread {

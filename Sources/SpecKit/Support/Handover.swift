@@ -78,6 +78,23 @@ package final class Handover<Item: Sendable>: @unchecked Sendable {
         return removeFirst()
     }
 
+    /// Every item waiting, in order; when none is, waits for one (blocking the calling thread) unless `waiting` is
+    /// false. Empty at the end.
+    package func takeAll(waiting: Bool = true) -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting && head == items.count && !isFinished {
+            waitingConsumers += 1
+            condition.wait()
+            waitingConsumers -= 1
+        }
+        let taken = Array(items[head...])
+        items.removeAll(keepingCapacity: true)
+        head = 0
+        if waitingProducers > 0 { condition.broadcast() }
+        return taken
+    }
+
     /// The next item, waiting suspended for it (one task at a time); nil at the end.
     package func next() async -> Item? {
         await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
