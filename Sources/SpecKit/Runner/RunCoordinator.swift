@@ -43,82 +43,101 @@ struct RunCoordinator<World: Actor>: Sendable {
         }
     }
 
-    /// The phases of a run whose documents `documents` emits, returning the selected pickles and the parse errors,
-    /// in the order `StreamAssembler` gives them.
+    /// A run whose documents `documents` emits (returning the selected pickles and the parse errors), phase after
+    /// phase, in the order Cucumber's message stream has them (`StreamAssembler` puts the bridge's together the same
+    /// way).
     private func run(
         ids: IdSource, sink: some MessageSink,
-        documents: @escaping (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any SelectedPickles, [GherkinError])
+        documents: (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any SelectedPickles, [GherkinError])
     ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
         let startedAt = clock.now()
-        let remote = environment.configuration.remote
-        let hooks = TestRunHooks(environment: environment)
-        let tally = Locked(RunTally())
+        let configuration = environment.configuration
+        let remote = configuration.remote
+        let emit: @Sendable (Envelope) -> Void = { sink.emit($0) }
         // Issues recorded off every step's task while this run goes, which no single step could take.
         let strayIssues = StrayIssues()
         RunningTestCases.shared.runStarted(strayIssues)
         defer { RunningTestCases.shared.runEnded(strayIssues) }
-        let parseErrors = Locked<[GherkinError]>([])
-        let testCasesStart = Locked(0)
-        let phases = StreamAssembler.Phases<any SelectedPickles>(
-            documents: { emit throws(SpecRunError) in
-                let (feed, errors) = try documents(emit)
-                remote?.planned(testCases: feed.count)
-                parseErrors.withLock { $0 = errors }
-                return (feed, errors.isEmpty)
-            },
-            testRunStartedId: { ids.next() },
-            runHooks: { [environment] kind, runId, emit in
-                guard let remote else {
-                    return await hooks.run(kind, testRunStartedId: runId, ids: ids, emit: emit)
-                }
-                // Run there, each drawing one id here as it does there.
-                let compiled = environment.configuration.dryRun ? [] : environment.library.hooks(kind, tags: [])
-                for _ in compiled { _ = ids.next() }
-                guard let failed = await remote.runHooks(kind, count: compiled.count, emit: emit) else { return nil }
-                let hook = compiled.first { $0.id == failed.hookId }
-                return "\(hook.map { String(describing: $0.info) } ?? "a hook"): \(failed.message)"
-            },
-            testCases: { [planner, environment] feed, runId, emit throws(SpecRunError) in
-                // A worker process of a parallel run is handed each test case with its ids: the command emitted
-                // them.
-                if environment.configuration.dispatch != nil { return }
-                // Every `testCase` comes before the first `testCaseStarted`; their ids are drawn in a row, to be
-                // drawn again when they run.
-                let groups = environment.exclusiveGroups
-                let start = try ids.draw { cursor throws(SpecRunError) in
-                    try feed.forEach(parsingAhead: true) { selected in
-                        let idStart = cursor.position
-                        let testCase = planner.testCase(selected, testRunStartedId: runId, nextId: { cursor.next() })
-                        emit(.testCase(testCase))
-                        remote?.observe(
-                            testCase, idStart: idStart,
-                            exclusive: !groups.isEmpty && !groups.names(ofTags: selected.info.tags).isEmpty,
-                            tags: selected.info.tags)
-                    }
-                }.start
-                remote?.observedEveryTestCase()
-                testCasesStart.withLock { $0 = start }
-            },
-            execute: { [environment] feed, runId, emit throws(SpecRunError) in
-                if let remote {
-                    let afterAll =
-                        environment.configuration.dryRun ? [] : environment.library.hooks(.afterAll, tags: [])
-                    await remote.execute(until: Set(afterAll.map(\.id)), emit: emit)
-                    return false
-                }
-                let counted = try await runTestCases(
-                    feed, idsFrom: testCasesStart.value, ids: ids, testRunStartedId: runId, emit: emit)
-                tally.withLock { $0 = counted }
-                return counted.failsRun
-            }, strayIssues: { strayIssues.collected }, remoteOutcome: { await remote?.finish() })
-        let (finished, runHookFailure) = try await assembler.emitRun(
-            startedAt: startedAt, finishedAt: { clock.now() }, emit: { sink.emit($0) }, phases)
-        let counted = tally.value
+
+        // 1. What the run is: `meta`, the documents (scenarios selected as they are read), the definitions.
+        emit(assembler.meta())
+        let (feed, parseErrors) = try documents(emit)
+        remote?.planned(testCases: feed.count)
+        for envelope in assembler.definitions { emit(envelope) }
+        let runId = ids.next()
+        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
+
+        // 2. The `beforeAll` hooks; when one fails, no test case is emitted or run.
+        var runHookFailure = await runHooks(.beforeAll, testRunStartedId: runId, ids: ids, emit: emit)
+        var tally = RunTally()
+        if runHookFailure == nil {
+            // 3. Every `testCase`, before the first `testCaseStarted`; 4. the test cases run.
+            let idsFrom = try emitTestCases(feed, testRunStartedId: runId, ids: ids, emit: emit)
+            if let remote {
+                let afterAll = configuration.dryRun ? [] : environment.library.hooks(.afterAll, tags: [])
+                await remote.execute(until: Set(afterAll.map(\.id)), emit: emit)
+            } else {
+                tally = try await runTestCases(
+                    feed, idsFrom: idsFrom, ids: ids, testRunStartedId: runId, emit: emit)
+            }
+        }
+
+        // 5. The `afterAll` hooks, then how what ran in runner processes ended, then `testRunFinished`.
+        let afterAllFailure = await runHooks(.afterAll, testRunStartedId: runId, ids: ids, emit: emit)
+        runHookFailure = runHookFailure ?? afterAllFailure
+        let remoteOutcome = await remote?.finish()
+        let finished = assembler.finished(
+            testRunStartedId: runId, failsRun: tally.failsRun || remoteOutcome?.failsRun == true,
+            parsed: parseErrors.isEmpty, runHookFailure: runHookFailure, strayIssues: strayIssues.collected,
+            remoteException: remoteOutcome?.exception, at: clock.now())
+        emit(.testRunFinished(finished))
         return RunSummary(
-            success: finished.success, scenarios: counted.scenarios, steps: counted.steps,
-            parseErrors: parseErrors.value, problems: environment.library.problems, runHookFailure: runHookFailure,
+            success: finished.success, scenarios: tally.scenarios, steps: tally.steps, parseErrors: parseErrors,
+            problems: environment.library.problems, runHookFailure: runHookFailure,
             duration: clock.duration(from: startedAt, to: finished.timestamp))
+    }
+
+    /// Runs the `beforeAll` or `afterAll` hooks, here or in the runner processes; returns the first failure.
+    private func runHooks(
+        _ kind: HookKind, testRunStartedId: String, ids: IdSource, emit: @escaping @Sendable (Envelope) -> Void
+    ) async -> String? {
+        guard let remote = environment.configuration.remote else {
+            return await TestRunHooks(environment: environment).run(
+                kind, testRunStartedId: testRunStartedId, ids: ids, emit: emit)
+        }
+        // Run there, each drawing one id here as it does there.
+        let compiled = environment.configuration.dryRun ? [] : environment.library.hooks(kind, tags: [])
+        for _ in compiled { _ = ids.next() }
+        guard let failed = await remote.runHooks(kind, count: compiled.count, emit: emit) else { return nil }
+        let hook = compiled.first { $0.id == failed.hookId }
+        return "\(hook.map { String(describing: $0.info) } ?? "a hook"): \(failed.message)"
+    }
+
+    /// Emits every `testCase` of `feed`, their ids drawn in a row (to be drawn again, from the position returned,
+    /// when they run), and tells the runner processes of each.
+    private func emitTestCases(
+        _ feed: any SelectedPickles, testRunStartedId: String, ids: IdSource,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) throws(SpecRunError) -> Int {
+        let configuration = environment.configuration
+        // A worker process of a parallel run is handed each test case with its ids: the command emitted them.
+        if configuration.dispatch != nil { return 0 }
+        let remote = configuration.remote
+        let groups = environment.exclusiveGroups
+        let start = try ids.draw { cursor throws(SpecRunError) in
+            try feed.forEach(parsingAhead: true) { selected in
+                let idStart = cursor.position
+                let testCase = planner.testCase(selected, testRunStartedId: testRunStartedId, nextId: { cursor.next() })
+                emit(.testCase(testCase))
+                remote?.observe(
+                    testCase, idStart: idStart,
+                    exclusive: !groups.isEmpty && !groups.names(ofTags: selected.info.tags).isEmpty,
+                    tags: selected.info.tags)
+            }
+        }.start
+        remote?.observedEveryTestCase()
+        return start
     }
 
     /// Runs the test cases of `feed` on `parallel` workers as `TestCaseSupply` prepares them (ids drawn from

@@ -214,7 +214,7 @@ public final class SpecRunner<World: Actor>: Sendable {
         beforeAll: (envelopes: [Envelope], failure: String?), afterAll: (envelopes: [Envelope], failure: String?),
         startedAt: Timestamp, finishedAt: Timestamp, strayIssues: [RecordedIssue] = []
     ) async -> [Envelope] {
-        await assembler.assemble(
+        assembler.assemble(
             plan, selected: Set(selected.map(\.pickleId)), testRunStartedId: testRunStartedId, startedAt: startedAt,
             beforeAll: beforeAll, runs: runs, afterAll: afterAll, finishedAt: finishedAt, strayIssues: strayIssues)
     }

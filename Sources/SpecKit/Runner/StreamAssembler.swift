@@ -1,8 +1,8 @@
 import Foundation
 import Messages
 
-/// The order of a run's messages, in one place: `emitRun` runs a run's phases in that order, whether they emit
-/// as they go (a whole run) or replay what scenarios run one by one emitted (the Swift Testing bridge's reports):
+/// The messages a run begins and ends with, and the stream of scenarios run one by one (the Swift Testing bridge's
+/// reports) put together in the order `RunCoordinator.run` emits a whole run:
 ///
 /// `meta`; each document's `source`, `gherkinDocument`, selected `pickle`s (or `parseError`s); the definitions;
 /// `testRunStarted`; the `beforeAll` hooks' messages; every `testCase`; each test case's execution messages;
@@ -14,62 +14,11 @@ struct StreamAssembler: Sendable {
     /// What is wrong in the step library (all but undefined parameter types fail the run).
     let problems: [StepLibraryError]
 
-    /// The phases of one run, each emitting its own messages through the `emit` it is given.
-    struct Phases<Feed> {
-        /// Emits the documents; returns what the test cases are made of and whether every document parsed.
-        var documents:
-            (_ emit: @escaping @Sendable (Envelope) -> Void) throws(SpecRunError) -> (feed: Feed, parsed: Bool)
-        /// The `testRunStarted` id, drawn once the documents are out.
-        var testRunStartedId: () -> String
-        /// Runs the `beforeAll` or `afterAll` hooks; returns the first failure.
-        var runHooks:
-            (_ kind: HookKind, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void) async
-                -> String?
-        /// Emits every `testCase` of `feed`.
-        var testCases:
-            (_ feed: Feed, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void)
-                throws(SpecRunError) -> Void
-        /// Runs the test cases (emitting their execution messages); returns whether one fails the run.
-        var execute:
-            (_ feed: Feed, _ testRunStartedId: String, _ emit: @escaping @Sendable (Envelope) -> Void)
-                async
-                throws(SpecRunError) -> Bool
-        /// The issues recorded off every step's task that no step could take (`RunningTestCases`): they fail
-        /// the run.
-        var strayIssues: () -> [RecordedIssue] = { [] }
-        /// Waits for the end of the hooks and test cases run in another process; how they ended.
-        var remoteOutcome: () async -> RemoteOutcome? = { nil }
-    }
-
-    /// Runs `phases` in the stream's order, between `meta` and `testRunFinished`; returns the last message and the
-    /// first failure of a `beforeAll`/`afterAll` hook. When a `beforeAll` hook fails, no test case is emitted or run.
-    func emitRun<Feed>(
-        startedAt: Timestamp, finishedAt: () -> Timestamp, emit: @escaping @Sendable (Envelope) -> Void,
-        _ phases: Phases<Feed>
-    ) async throws(SpecRunError) -> (finished: TestRunFinished, runHookFailure: String?) {
-        emit(
-            .meta(
-                Meta.current(
-                    implementation: implementation, ci: Ci.detect(environment: ProcessInfo.processInfo.environment))))
-        let (feed, parsed) = try phases.documents(emit)
-        for envelope in definitions { emit(envelope) }
-        let runId = phases.testRunStartedId()
-        emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
-        var runHookFailure = await phases.runHooks(.beforeAll, runId, emit)
-        var failsRun = false
-        if runHookFailure == nil {
-            try phases.testCases(feed, runId, emit)
-            failsRun = try await phases.execute(feed, runId, emit)
-        }
-        let afterFailure = await phases.runHooks(.afterAll, runId, emit)
-        runHookFailure = runHookFailure ?? afterFailure
-        let remote = await phases.remoteOutcome()
-        if remote?.failsRun == true { failsRun = true }
-        let finished = finished(
-            testRunStartedId: runId, failsRun: failsRun, parsed: parsed, runHookFailure: runHookFailure,
-            strayIssues: phases.strayIssues(), remoteException: remote?.exception, at: finishedAt())
-        emit(.testRunFinished(finished))
-        return (finished, runHookFailure)
+    /// The run's first message: this implementation and the CI it runs on.
+    func meta() -> Envelope {
+        .meta(
+            Meta.current(
+                implementation: implementation, ci: Ci.detect(environment: ProcessInfo.processInfo.environment)))
     }
 
     /// Emits each document's `source`, `gherkinDocument` and the pickles of `selected` (or its `parseError`s).
@@ -105,40 +54,30 @@ struct StreamAssembler: Sendable {
             testRunStartedId: testRunStartedId)
     }
 
-    /// The whole stream of scenarios run one by one: the plan's documents (with the pickles of `selected`), the
-    /// run hooks' messages and each scenario's messages (`runs`, in the order given), replayed through `emitRun`.
+    /// The whole stream of scenarios run one by one, in the order `RunCoordinator.run` emits a whole run: the
+    /// plan's documents (with the pickles of `selected`), the definitions, the run hooks' messages and each
+    /// scenario's messages (`runs`, in the order given). When a `beforeAll` hook failed, no test case is in it.
     func assemble(
         _ plan: SpecPlan, selected: Set<String>, testRunStartedId: String, startedAt: Timestamp,
         beforeAll: (envelopes: [Envelope], failure: String?), runs: [ScenarioRun],
         afterAll: (envelopes: [Envelope], failure: String?), finishedAt: Timestamp, strayIssues: [RecordedIssue] = []
-    ) async -> [Envelope] {
-        let collected = MessageCollector()
-        var phases = Phases<[ScenarioRun]>(
-            documents: { emit in
-                emitDocuments(plan, selected: selected, emit: emit)
-                return (runs, plan.parseErrors.isEmpty)
-            },
-            testRunStartedId: { testRunStartedId },
-            runHooks: { kind, _, emit in
-                let hooks = kind == .beforeAll ? beforeAll : afterAll
-                for envelope in hooks.envelopes { emit(envelope) }
-                return hooks.failure
-            },
-            testCases: { runs, _, emit in
-                for run in runs { emit(.testCase(run.testCase)) }
-            },
-            execute: { runs, _, emit in
-                for run in runs { for envelope in run.execution { emit(envelope) } }
-                return runs.contains(where: \.failsRun)
-            })
-        phases.strayIssues = { strayIssues }
-        do {
-            _ = try await emitRun(
-                startedAt: startedAt, finishedAt: { finishedAt }, emit: { collected.emit($0) }, phases)
-        } catch {
-            // Replaying stored messages throws nothing.
+    ) -> [Envelope] {
+        var envelopes = [meta()]
+        emitDocuments(plan, selected: selected) { envelopes.append($0) }
+        envelopes += definitions
+        envelopes.append(.testRunStarted(TestRunStarted(timestamp: startedAt, id: testRunStartedId)))
+        envelopes += beforeAll.envelopes
+        if beforeAll.failure == nil {
+            envelopes += runs.map { .testCase($0.testCase) }
+            for run in runs { envelopes += run.execution }
         }
-        return collected.takeEnvelopes()
+        envelopes += afterAll.envelopes
+        let finished = finished(
+            testRunStartedId: testRunStartedId, failsRun: beforeAll.failure == nil && runs.contains(where: \.failsRun),
+            parsed: plan.parseErrors.isEmpty, runHookFailure: beforeAll.failure ?? afterAll.failure,
+            strayIssues: strayIssues, at: finishedAt)
+        envelopes.append(.testRunFinished(finished))
+        return envelopes
     }
 }
 
