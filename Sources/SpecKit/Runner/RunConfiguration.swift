@@ -304,9 +304,18 @@ struct CompiledConfiguration: Sendable {
     let names: [FoundationRegex]
     /// Which scenarios may be retried (nil: every one).
     let retryFilter: TagExpression?
+    /// The exclusive groups' expressions, with their texts, in the configuration's order.
+    let exclusive: [(text: String, expression: TagExpression)]
+
+    /// Nothing selected away, retried or kept apart: what a configuration that does not compile leaves a run,
+    /// which fails before it uses any of it.
+    static let empty = CompiledConfiguration(tags: [], names: [], retryFilter: nil, exclusive: [])
 }
 
 extension RunConfiguration {
+    /// Its expressions and patterns compiled, each once.
+    ///
+    /// - Throws: `SpecRunError` naming the first invalid one.
     func compiled() throws(SpecRunError) -> CompiledConfiguration {
         var tags: [TagExpression] = []
         for text in tagExpressions {
@@ -317,9 +326,10 @@ extension RunConfiguration {
                     kind: .invalidConfiguration, message: "invalid tag expression '\(text)': \(error.message)")
             }
         }
+        var exclusive: [(text: String, expression: TagExpression)] = []
         for text in exclusiveTagExpressions {
             do {
-                _ = try TagExpression(text)
+                exclusive.append((text, try TagExpression(text)))
             } catch {
                 throw SpecRunError(
                     kind: .invalidConfiguration,
@@ -360,6 +370,6 @@ extension RunConfiguration {
                 kind: .invalidConfiguration,
                 message: "invalid step timeout \(stepTimeout): use \(RunLimits.stepTimeoutExpected)")
         }
-        return CompiledConfiguration(tags: tags, names: names, retryFilter: retryFilter)
+        return CompiledConfiguration(tags: tags, names: names, retryFilter: retryFilter, exclusive: exclusive)
     }
 }

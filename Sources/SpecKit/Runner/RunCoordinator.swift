@@ -22,7 +22,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         if case .random = configuration.order {
             return try await run(SpecPlan.load(files, ids: ids, languages: configuration.languages), sink: sink)
         }
-        let selector = try ScenarioSelector(configuration)
+        let selector = ScenarioSelector(configuration, compiled: try environment.compiled.get())
         return try await run(ids: ids, sink: sink) { emit throws(SpecRunError) in
             let (stream, parseErrors) = try SpecStream.read(
                 files, languages: configuration.languages, selector: selector,
@@ -36,7 +36,7 @@ struct RunCoordinator<World: Actor>: Sendable {
     /// Runs the selected scenarios of `plan`.
     func run(_ plan: SpecPlan, sink: some MessageSink) async throws(SpecRunError) -> RunSummary {
         _ = TestingIssueHandler.install()
-        let selected = try plan.select(environment.configuration)
+        let selected = plan.select(environment.configuration, compiled: try environment.compiled.get())
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
             return (PlanPickles(plan: plan, selected: selected), plan.parseErrors)

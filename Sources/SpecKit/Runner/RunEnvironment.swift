@@ -10,10 +10,13 @@ struct RunEnvironment<World: Actor>: Sendable {
     let timeoutDescription: String
     /// `timed out after 10 s`.
     let timeoutMessage: String
+    /// The configuration's expressions and patterns, compiled once for the whole runner; a run whose configuration
+    /// does not compile throws this error before it reads a file.
+    let compiled: Result<CompiledConfiguration, SpecRunError>
     /// The exclusive groups of the configuration and the library (compiled once).
     let exclusiveGroups: ExclusiveGroups
     /// Whether a scenario of these tags may be retried (nil: every one).
-    let retryFilter: (@Sendable ([String]) -> Bool)?
+    let retryFilter: TagExpression?
 
     init(
         configuration: RunConfiguration, library: CompiledLibrary<World>,
@@ -24,18 +27,16 @@ struct RunEnvironment<World: Actor>: Sendable {
         self.makeWorld = makeWorld
         timeoutDescription = Timeout.describe(configuration.stepTimeout)
         timeoutMessage = "timed out after \(timeoutDescription)"
-        exclusiveGroups = ExclusiveGroups(configuration: configuration, library: library)
-        // Validated before any run starts; an invalid filter retries nothing rather than everything.
-        retryFilter = configuration.retryTagFilter.map { text in
-            let expression = try? TagExpression(text)
-            return { tags in expression?.evaluate(tags) ?? false }
-        }
+        compiled = Result { () throws(SpecRunError) in try configuration.compiled() }
+        let expressions = (try? compiled.get()) ?? .empty
+        exclusiveGroups = ExclusiveGroups(compiled: expressions, library: library)
+        retryFilter = expressions.retryFilter
     }
 
     /// How many times `info` may be retried: the configured count, or 0 when the retry tag filter leaves it out.
     func retries(for info: ScenarioInfo) -> Int {
         guard let retryFilter else { return configuration.retry }
-        return retryFilter(info.tags) ? configuration.retry : 0
+        return retryFilter.evaluate(info.tags) ? configuration.retry : 0
     }
 
     var clock: RunClock { configuration.clock }

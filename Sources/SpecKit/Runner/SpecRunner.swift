@@ -99,7 +99,7 @@ public final class SpecRunner<World: Actor>: Sendable {
     ///
     /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
     package func selectedScenarios(in plan: SpecPlan) throws(SpecRunError) -> [ScenarioInfo] {
-        try plan.select(configuration)
+        plan.select(configuration, compiled: try environment.compiled.get())
     }
 
     /// Finds the spec files of `paths` (files and folders), for `run(_:sink:)`.

@@ -5,11 +5,9 @@ struct ScenarioSelector: Sendable {
     private let filters: [(uris: [String], lines: [Int])]
     private let shard: Shard?
 
-    /// Compiles the selection of `configuration`.
-    ///
-    /// - Throws: `SpecRunError` for an invalid tag expression, name pattern or other setting.
-    init(_ configuration: RunConfiguration) throws(SpecRunError) {
-        compiled = try configuration.compiled()
+    /// The selection of `configuration`, whose expressions and patterns are `compiled`.
+    init(_ configuration: RunConfiguration, compiled: CompiledConfiguration) {
+        self.compiled = compiled
         let base = SpecPaths.base(configuration.uriBase)
         filters = configuration.lineFilters.map { filter in
             (

@@ -123,11 +123,10 @@ package struct SpecPlan: Sendable {
         scenarios = index.scenarios
     }
 
-    /// The scenarios `configuration` selects (tags, names, line filters, shard), in its order.
-    ///
-    /// - Throws: `SpecRunError` for an invalid tag expression or name pattern.
-    package func select(_ configuration: RunConfiguration) throws(SpecRunError) -> [ScenarioInfo] {
-        let selector = try ScenarioSelector(configuration)
+    /// The scenarios `configuration` selects (tags, names, line filters, shard), in its order; `compiled` is its
+    /// expressions and patterns.
+    func select(_ configuration: RunConfiguration, compiled: CompiledConfiguration) -> [ScenarioInfo] {
+        let selector = ScenarioSelector(configuration, compiled: compiled)
         var selected = scenarios.filter { scenario in
             selector.selects(scenario, lines: index.pickles[scenario.pickleId]?.lines ?? [])
         }

@@ -9,17 +9,15 @@ struct ExclusiveGroups: Sendable {
     /// The text of each group's expression (its name in `ExclusiveGate`).
     let texts: [String]
 
-    /// The groups of a run: the configuration's expressions, then the library's (invalid ones are left out: the
-    /// configuration's are checked before a run starts, the library's are among its problems).
-    init<World: Actor>(configuration: RunConfiguration, library: CompiledLibrary<World>) {
+    /// The groups of a run: the configuration's expressions (`compiled`), then the library's (invalid ones are left
+    /// out: they are among its problems).
+    init<World: Actor>(compiled: CompiledConfiguration, library: CompiledLibrary<World>) {
         var seen = Set<String>()
         var expressions: [TagExpression] = []
         var texts: [String] = []
-        for text in configuration.exclusiveTagExpressions where seen.insert(text).inserted {
-            if let expression = try? TagExpression(text) {
-                expressions.append(expression)
-                texts.append(text)
-            }
+        for (text, expression) in compiled.exclusive where seen.insert(text).inserted {
+            expressions.append(expression)
+            texts.append(text)
         }
         for (text, expression) in library.exclusiveGroups where seen.insert(text).inserted {
             expressions.append(expression)
