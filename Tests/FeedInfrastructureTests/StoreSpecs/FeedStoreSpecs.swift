@@ -3,60 +3,85 @@ import FeedTestSupport
 import Foundation
 import Testing
 
-/// The contract every `FeedStore` honours. A store's suite adopts it by saying how to make its store in a folder,
-/// and gives each rule a `@Test` that calls the rule's helper; a failure points at that test.
+/// The contract every `FeedStore` honours, adopted by a store's suite with one `@Test` per rule calling its helper.
 protocol FeedStoreSpecs {
-    /// A new store keeping its cache in `directory` (a fresh, empty folder; the in-memory store ignores it).
+    /// A new store keeping its cache in `directory`, a fresh and empty folder (the in-memory store ignores it).
     func makeStore(in directory: URL) -> any FeedStore
 }
 
-/// The contract of a store that keeps its cache in a file: a new store at the same place reads what an earlier one
-/// wrote, and it makes the folders its file lives in.
+/// The contract of a store that keeps its cache in a file, which a new store at the same place reads again.
 protocol PersistentFeedStoreSpecs: FeedStoreSpecs {
     /// A new store whose file is `location`.
     func makeStore(at location: URL) -> any FeedStore
-    /// Where the store's file goes in `directory`.
+    /// Where the store's file goes in `directory`, one folder down so the store has to make that folder.
     func location(in directory: URL) -> URL
 }
 
 extension PersistentFeedStoreSpecs {
+    /// A new store whose file is at `location(in: directory)`.
     func makeStore(in directory: URL) -> any FeedStore {
         makeStore(at: location(in: directory))
     }
 }
 
 /// A timestamp with sub-millisecond digits, which a store must keep as they are.
-let specTimestamp = Date(timeIntervalSinceReferenceDate: 768_123_456.789_012)
+private let timestamp = Date(timeIntervalSinceReferenceDate: 768_123_456.789_012)
 
 extension FeedStoreSpecs {
-    /// A new store in a new temporary folder (remove it when done).
+    /// A new store in a new temporary folder, which the caller removes when done.
     func makeSUT() throws -> (store: any FeedStore, directory: TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         return (makeStore(in: directory.url), directory)
     }
 
-    /// Retrieve delivers nothing on an empty cache, every time it is asked.
+    /// Retrieve delivers nothing on an empty cache.
     func assertThatRetrieveDeliversEmptyOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
+
         #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
-        #expect(try await store.retrieve() == nil, "no side effects", sourceLocation: sourceLocation)
     }
 
-    /// Retrieve delivers what was inserted, every time it is asked.
+    /// Retrieving twice from an empty cache delivers nothing both times.
+    func assertThatRetrieveHasNoSideEffectsOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let (store, directory) = try makeSUT()
+        defer { directory.remove() }
+
+        #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
+        #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
+    }
+
+    /// Retrieve delivers the feed and timestamp that were inserted.
     func assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
         let feed = uniqueImageFeed(count: 3).local
-        try await store.insert(feed, timestamp: specTimestamp)
 
-        let expected = CachedFeed(feed: feed, timestamp: specTimestamp)
-        #expect(try await store.retrieve() == expected, sourceLocation: sourceLocation)
-        #expect(try await store.retrieve() == expected, "no side effects", sourceLocation: sourceLocation)
+        try await store.insert(feed, timestamp: timestamp)
+
+        #expect(
+            try await store.retrieve() == CachedFeed(feed: feed, timestamp: timestamp), sourceLocation: sourceLocation)
+    }
+
+    /// Retrieving twice from a full cache delivers the same feed both times.
+    func assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let (store, directory) = try makeSUT()
+        defer { directory.remove() }
+        let feed = uniqueImageFeed(count: 3).local
+        try await store.insert(feed, timestamp: timestamp)
+
+        #expect(
+            try await store.retrieve() == CachedFeed(feed: feed, timestamp: timestamp), sourceLocation: sourceLocation)
+        #expect(
+            try await store.retrieve() == CachedFeed(feed: feed, timestamp: timestamp), sourceLocation: sourceLocation)
     }
 
     /// Every field of every image comes back as it went in, in order: Unicode, quotes, new lines, nil and empty.
@@ -67,44 +92,52 @@ extension FeedStoreSpecs {
         defer { directory.remove() }
         let feed = [
             LocalFeedImage(
-                id: "qT4mN8vLx2A", description: "Café au lait ☕️, \"quoted\"\nsecond line",
-                location: "Cádiz, España", url: URL(string: "https://cdn.test.example/a.jpg?q=80&w=1080")!,
-                photographer: "Zoë O'Brien"),
+                id: "qT4mN8vLx2A", description: "Café au lait ☕️, \"quoted\"\nsecond line", location: "Cádiz, España",
+                url: URL(string: "https://cdn.test.example/a.jpg?q=80&w=1080")!, photographer: "Zoë O'Brien"),
             LocalFeedImage(
-                id: UUID().uuidString, description: nil, location: nil,
-                url: URL(string: "http://i.test.example/b")!, photographer: nil),
+                id: UUID().uuidString, description: nil, location: nil, url: URL(string: "http://i.test.example/b")!,
+                photographer: nil),
             LocalFeedImage(
-                id: "", description: "", location: "", url: URL(string: "https://i.test.example/c")!,
-                photographer: ""),
+                id: "", description: "", location: "", url: URL(string: "https://i.test.example/c")!, photographer: ""),
         ]
-        try await store.insert(feed, timestamp: specTimestamp)
+
+        try await store.insert(feed, timestamp: timestamp)
 
         #expect(try await store.retrieve()?.feed == feed, sourceLocation: sourceLocation)
     }
 
-    /// Insert succeeds on an empty cache and on a full one.
-    func assertThatInsertDeliversNoErrorOnEmptyAndNonEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
+    /// Insert succeeds on an empty cache.
+    func assertThatInsertDeliversNoErrorOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (store, directory) = try makeSUT()
+        defer { directory.remove() }
+
+        await #expect(throws: Never.self, sourceLocation: sourceLocation) {
+            try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
+        }
+    }
+
+    /// Insert succeeds on a full cache.
+    func assertThatInsertDeliversNoErrorOnNonEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
-        await #expect(throws: Never.self, "on an empty cache", sourceLocation: sourceLocation) {
-            try await store.insert(uniqueImageFeed().local, timestamp: specTimestamp)
-        }
-        await #expect(throws: Never.self, "on a non-empty cache", sourceLocation: sourceLocation) {
-            try await store.insert(uniqueImageFeed().local, timestamp: specTimestamp)
+        try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
+
+        await #expect(throws: Never.self, sourceLocation: sourceLocation) {
+            try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
         }
     }
 
-    /// Insert replaces what an earlier insert stored.
-    func assertThatInsertOverridesPreviouslyInsertedCacheValues(
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws {
+    /// Insert replaces the feed and timestamp an earlier insert stored.
+    func assertThatInsertOverridesPreviouslyInsertedCacheValues(sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
-        try await store.insert(uniqueImageFeed(count: 5).local, timestamp: specTimestamp)
+        try await store.insert(uniqueImageFeed(count: 5).local, timestamp: timestamp)
         let latest = uniqueImageFeed(count: 2).local
-        let latestTimestamp = specTimestamp + 60
+        let latestTimestamp = timestamp + 60
 
         try await store.insert(latest, timestamp: latestTimestamp)
 
@@ -113,45 +146,65 @@ extension FeedStoreSpecs {
             sourceLocation: sourceLocation)
     }
 
-    /// An empty feed is a feed: its timestamp is kept.
+    /// Inserting an empty feed stores an empty feed with its timestamp, not an empty cache.
     func assertThatInsertOfAnEmptyFeedKeepsTheTimestamp(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
-        try await store.insert(uniqueImageFeed().local, timestamp: specTimestamp)
+        try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
 
-        try await store.insert([], timestamp: specTimestamp + 1)
+        try await store.insert([], timestamp: timestamp + 1)
 
         #expect(
-            try await store.retrieve() == CachedFeed(feed: [], timestamp: specTimestamp + 1),
-            sourceLocation: sourceLocation)
+            try await store.retrieve() == CachedFeed(feed: [], timestamp: timestamp + 1), sourceLocation: sourceLocation
+        )
     }
 
-    /// Delete succeeds on an empty cache, twice, and leaves it empty.
-    func assertThatDeleteHasNoSideEffectsOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
+    /// Delete succeeds on an empty cache.
+    func assertThatDeleteDeliversNoErrorOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (store, directory) = try makeSUT()
+        defer { directory.remove() }
+
+        await #expect(throws: Never.self, sourceLocation: sourceLocation) {
+            try await store.deleteCachedFeed()
+        }
+    }
+
+    /// Deleting an empty cache twice leaves it empty.
+    func assertThatDeleteHasNoSideEffectsOnEmptyCache(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (store, directory) = try makeSUT()
+        defer { directory.remove() }
+
+        try await store.deleteCachedFeed()
+        try await store.deleteCachedFeed()
+
+        #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
+    }
+
+    /// Delete succeeds on a full cache.
+    func assertThatDeleteDeliversNoErrorOnNonEmptyCache(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
+        try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
+
         await #expect(throws: Never.self, sourceLocation: sourceLocation) {
             try await store.deleteCachedFeed()
-            try await store.deleteCachedFeed()
         }
-        #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
     }
 
-    /// Delete succeeds on a full cache and empties it.
+    /// Delete empties a full cache.
     func assertThatDeleteEmptiesPreviouslyInsertedCache(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
-        try await store.insert(uniqueImageFeed().local, timestamp: specTimestamp)
+        try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
 
-        await #expect(throws: Never.self, sourceLocation: sourceLocation) {
-            try await store.deleteCachedFeed()
-        }
+        try await store.deleteCachedFeed()
+
         #expect(try await store.retrieve() == nil, sourceLocation: sourceLocation)
     }
 
@@ -159,21 +212,21 @@ extension FeedStoreSpecs {
     func assertThatInsertAfterDeleteStoresTheNewFeed(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
-        try await store.insert(uniqueImageFeed().local, timestamp: specTimestamp)
+        try await store.insert(uniqueImageFeed().local, timestamp: timestamp)
         try await store.deleteCachedFeed()
         let feed = uniqueImageFeed(count: 1).local
 
-        try await store.insert(feed, timestamp: specTimestamp)
+        try await store.insert(feed, timestamp: timestamp)
 
         #expect(
-            try await store.retrieve() == CachedFeed(feed: feed, timestamp: specTimestamp),
-            sourceLocation: sourceLocation)
+            try await store.retrieve() == CachedFeed(feed: feed, timestamp: timestamp), sourceLocation: sourceLocation)
     }
 
-    /// 100 tasks saving, loading and validating at once never see a feed mixed from two saves.
+    /// 100 tasks saving, loading and validating at once on one store never see a feed mixed from two saves.
     func assertThatConcurrentTasksNeverSeeAMixedFeed(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let (store, directory) = try makeSUT()
         defer { directory.remove() }
+
         let outcome = try await hammer(stores: [store], tasks: 100)
 
         #expect(outcome.mixedLoads == 0, sourceLocation: sourceLocation)
@@ -193,25 +246,25 @@ extension PersistentFeedStoreSpecs {
         let location = location(in: directory.url)
         let feed = uniqueImageFeed(count: 3).local
 
-        try await makeStore(at: location).insert(feed, timestamp: specTimestamp)
+        try await makeStore(at: location).insert(feed, timestamp: timestamp)
 
         #expect(
-            try await makeStore(at: location).retrieve() == CachedFeed(feed: feed, timestamp: specTimestamp),
+            try await makeStore(at: location).retrieve() == CachedFeed(feed: feed, timestamp: timestamp),
             sourceLocation: sourceLocation)
     }
 
-    /// A store makes the folders its file lives in.
+    /// A store makes every missing folder on the way to its file.
     func assertThatTheStoreCreatesItsDirectory(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = directory.url.appendingPathComponent("several/levels/deep/cache")
 
-        try await makeStore(at: location).insert(uniqueImageFeed().local, timestamp: specTimestamp)
+        try await makeStore(at: location).insert(uniqueImageFeed().local, timestamp: timestamp)
 
         #expect(FileManager.default.fileExists(atPath: location.path), sourceLocation: sourceLocation)
     }
 
-    /// Two stores on one file, used by 100 tasks at once, never see a mixed feed.
+    /// Two stores on one file, used by 100 tasks at once, never see a feed mixed from two saves.
     func assertThatTwoStoresOnOneLocationNeverSeeAMixedFeed(sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {

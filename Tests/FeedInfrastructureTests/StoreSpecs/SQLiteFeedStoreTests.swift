@@ -1,33 +1,58 @@
 import Feed
 import FeedInfrastructure
+import FeedTestSupport
 import Foundation
 import Testing
 
-/// `SQLiteFeedStore` honours the contract of every feed store, and of a store that keeps its cache in a file.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `SQLiteFeedStore` honours the contract of every feed store, of a store keeping its cache in a file, and of such a
+/// store failing on disk.
 @Suite("SQLiteFeedStore")
-struct SQLiteFeedStoreTests: PersistentFeedStoreSpecs {
+struct SQLiteFeedStoreTests: FailableFeedStoreSpecs {
     func makeStore(at location: URL) -> any FeedStore {
         SQLiteFeedStore(fileURL: location)
     }
 
     func location(in directory: URL) -> URL {
-        directory.appendingPathComponent("feed.sqlite")
+        directory.appendingPathComponent("cache/feed.sqlite")
     }
 
-    @Test func `retrieve delivers empty on empty cache, with no side effects`() async throws {
+    /// The store writes into its database in place, so both the folder and the file lose write permission.
+    func makeReadOnly(_ location: URL) -> Bool {
+        chmod(location.deletingLastPathComponent().path, 0o500) == 0 && chmod(location.path, 0o400) == 0
+    }
+
+    @Test func `retrieve delivers empty on empty cache`() async throws {
         try await assertThatRetrieveDeliversEmptyOnEmptyCache()
     }
 
-    @Test func `retrieve delivers found values on non-empty cache, with no side effects`() async throws {
+    @Test func `retrieve has no side effects on empty cache`() async throws {
+        try await assertThatRetrieveHasNoSideEffectsOnEmptyCache()
+    }
+
+    @Test func `retrieve delivers found values on non-empty cache`() async throws {
         try await assertThatRetrieveDeliversFoundValuesOnNonEmptyCache()
+    }
+
+    @Test func `retrieve has no side effects on non-empty cache`() async throws {
+        try await assertThatRetrieveHasNoSideEffectsOnNonEmptyCache()
     }
 
     @Test func `retrieve delivers every field of every image in order`() async throws {
         try await assertThatRetrieveDeliversEveryFieldOfEveryImageInOrder()
     }
 
-    @Test func `insert delivers no error on empty and non-empty cache`() async throws {
-        try await assertThatInsertDeliversNoErrorOnEmptyAndNonEmptyCache()
+    @Test func `insert delivers no error on empty cache`() async throws {
+        try await assertThatInsertDeliversNoErrorOnEmptyCache()
+    }
+
+    @Test func `insert delivers no error on non-empty cache`() async throws {
+        try await assertThatInsertDeliversNoErrorOnNonEmptyCache()
     }
 
     @Test func `insert overrides previously inserted cache values`() async throws {
@@ -38,8 +63,16 @@ struct SQLiteFeedStoreTests: PersistentFeedStoreSpecs {
         try await assertThatInsertOfAnEmptyFeedKeepsTheTimestamp()
     }
 
+    @Test func `delete delivers no error on empty cache`() async throws {
+        try await assertThatDeleteDeliversNoErrorOnEmptyCache()
+    }
+
     @Test func `delete has no side effects on empty cache`() async throws {
         try await assertThatDeleteHasNoSideEffectsOnEmptyCache()
+    }
+
+    @Test func `delete delivers no error on non-empty cache`() async throws {
+        try await assertThatDeleteDeliversNoErrorOnNonEmptyCache()
     }
 
     @Test func `delete empties previously inserted cache`() async throws {
@@ -64,5 +97,36 @@ struct SQLiteFeedStoreTests: PersistentFeedStoreSpecs {
 
     @Test func `two stores on the same location used by 100 tasks at once never see a mixed feed`() async throws {
         try await assertThatTwoStoresOnOneLocationNeverSeeAMixedFeed()
+    }
+
+    @Test func `retrieve delivers an error naming the location when the location is a directory`() async throws {
+        try await assertThatRetrieveDeliversFailureWhenTheLocationIsADirectory()
+    }
+
+    @Test func `retrieve has no side effects on failure`() async throws {
+        try await assertThatRetrieveHasNoSideEffectsOnFailure()
+    }
+
+    @Test(.enabled(if: !isRoot, "file permissions do not restrict root"))
+    func `retrieve delivers an error naming the location when the file is unreadable`() async throws {
+        try await assertThatRetrieveDeliversFailureWhenTheFileIsUnreadable()
+    }
+
+    @Test func `insert delivers an error naming the location when its directory cannot be created`() async throws {
+        try await assertThatInsertDeliversFailureWhenItsDirectoryCannotBeCreated()
+    }
+
+    @Test(.enabled(if: !isRoot, "file permissions do not restrict root"))
+    func `insert delivers an error and keeps the old feed in a read-only location`() async throws {
+        try await assertThatInsertDeliversFailureAndKeepsTheOldFeedInAReadOnlyLocation()
+    }
+
+    @Test func `delete delivers an error naming the location when the location is a directory`() async throws {
+        try await assertThatDeleteDeliversFailureWhenTheLocationIsADirectory()
+    }
+
+    @Test(.enabled(if: !isRoot, "file permissions do not restrict root"))
+    func `delete delivers an error and keeps the feed in a read-only location`() async throws {
+        try await assertThatDeleteDeliversFailureAndKeepsTheFeedInAReadOnlyLocation()
     }
 }
