@@ -11,7 +11,7 @@ struct RunEnvironment<World: Actor>: Sendable {
     /// `timed out after 10 s`.
     let timeoutMessage: String
     /// The configuration's expressions and patterns, compiled once for the whole runner; a run whose configuration
-    /// does not compile throws this error before it reads a file.
+    /// does not compile throws this error before it runs anything.
     let compiled: Result<CompiledConfiguration, SpecRunError>
     /// The exclusive groups of the configuration and the library (compiled once).
     let exclusiveGroups: ExclusiveGroups
