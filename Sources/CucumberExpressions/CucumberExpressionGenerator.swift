@@ -205,7 +205,11 @@ struct ParameterTypeMatcher {
         let units = text.units
         if regex.searchesFromAnyPosition {
             let found: Range<Int>?? = text.bytes.withUnsafeBufferPointer { bytes in
-                try? regex.firstMatchRange(in: bytes, from: text.byteOffset(ofUTF16: position)) { match in
+                // Only a match after a boundary is a whole word: the pattern is not tried inside a word.
+                try? regex.firstMatchRange(
+                    in: bytes, from: text.byteOffset(ofUTF16: position),
+                    startingWhere: { Self.isBoundary(units, text.utf16Offset(ofByte: $0) - 1) }
+                ) { match in
                     let start = text.utf16Offset(ofByte: match.lowerBound)
                     let end = text.utf16Offset(ofByte: match.upperBound)
                     return end > start && Self.isBoundary(units, start - 1) && Self.isBoundary(units, end)
@@ -235,7 +239,18 @@ struct ParameterTypeMatcher {
     /// True outside the text or at white space, punctuation or a symbol.
     private static func isBoundary(_ units: [UInt16], _ index: Int) -> Bool {
         guard index >= 0 && index < units.count else { return true }
-        guard let scalar = Unicode.Scalar(units[index]) else { return false }
+        let unit = units[index]
+        // ASCII from a table of the same rule: asking for a general category is slow, and it is asked at every
+        // position of every undefined step's text.
+        if unit < 128 { return asciiBoundaries[Int(unit)] }
+        return isBoundary(unit)
+    }
+
+    /// `isBoundary` of each ASCII code unit.
+    private static let asciiBoundaries: [Bool] = (0..<128).map { isBoundary(UInt16($0)) }
+
+    private static func isBoundary(_ unit: UInt16) -> Bool {
+        guard let scalar = Unicode.Scalar(unit) else { return false }
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator,
             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,

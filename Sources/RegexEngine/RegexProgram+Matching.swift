@@ -6,9 +6,10 @@ extension RegexProgram {
     /// but 0 only for a pattern that does not look behind its start) and that `accept` accepts, and hands its
     /// capture slots (byte offsets, -1 when unset; slot 2n and 2n+1 delimit group n) to `body`; nil when there is
     /// none. A match `accept` refuses is dropped and the search goes on at the next start position, within the
-    /// same step budget.
+    /// same step budget. Start positions `canStart` refuses are not tried.
     func withFirstMatch<Result>(
         in text: UnsafeBufferPointer<UInt8>, from searchStart: Int = 0,
+        startingWhere canStart: (Int) -> Bool = { _ in true },
         accepting accept: (UnsafeBufferPointer<Int>) -> Bool = { _ in true },
         _ body: (UnsafeBufferPointer<Int>) -> Result
     ) throws(RegexBudgetExceeded) -> Result? {
@@ -46,7 +47,7 @@ extension RegexProgram {
                 } else {
                     var start = searchStart
                     while start <= text.count {
-                        if try machine.run(pc: 0, position: start) != nil {
+                        if canStart(start), try machine.run(pc: 0, position: start) != nil {
                             if accept(UnsafeBufferPointer(slots)) {
                                 found = true
                                 break
