@@ -199,6 +199,17 @@ struct CucumberExpressionGeneratorTests {
         #expect(generator.generateExpressions(for: "direction is down.").first?.source == "direction is {direction}.")
     }
 
+    @Test(
+        "a word begins after a space, a punctuation mark or a symbol, ASCII or not, and never after a letter",
+        arguments: [
+            ("I have «3» cukes", "I have «{int}» cukes"), ("the price is €5", "the price is €{int}"),
+            ("café3 cukes", "café3 cukes"), ("x3 and 3x", "x3 and 3x"), ("x [8] y", "x [{int}] y"),
+            ("a\t4", "a\t4"), ("π3 ½4 →5", "π3 ½4 →{int}"),
+        ])
+    func wordStarts(text: String, expected: String) throws {
+        #expect(try generator().generateExpressions(for: text).first?.source == expected)
+    }
+
     @Test("the feed's duration and store types are proposed in snippets")
     func feedTypes() throws {
         let proposals = try generator([
