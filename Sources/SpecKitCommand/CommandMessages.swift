@@ -1,3 +1,5 @@
+import SpecKit
+
 /// Prints a usage error (or the help) and returns the exit status: 0 for `--help`, 2 otherwise.
 func usageFailure(_ failure: OptionParser.Failure, usage: String, command: String, name: String) -> Int32 {
     switch failure {

@@ -1,3 +1,4 @@
+import SpecKit
 import SpecReports
 import StepSuggestions
 

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import SpecKit
 
 /// `NAME gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...`: parses feature files
 /// and writes their messages as NDJSON to standard output, and each error as `file:line:column: message` to

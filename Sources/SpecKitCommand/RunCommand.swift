@@ -14,18 +14,18 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
 
     var name: String { context.name }
 
-    /// The variant option's lines of the usage (nothing without an option).
-    private var variantUsage: String {
+    /// The settings of `run`: `Setting.all` and the command's variant option (`--store`), if any.
+    private var extraSettings: [Setting] {
         let option = command.variant.option
-        guard !option.isEmpty else { return "" }
+        guard !option.isEmpty else { return [] }
         let values = command.variant.values.map(\.description).joined(separator: ", ")
-        return RunOption.usageLines(
-            names: "--\(option) VALUE",
+        return RunOptions.extraSettings(
+            variantOption: option,
             help: "\(command.variant.help): one of \(values), or all (one run each, reports in OUT/<value>/); "
                 + "default: \(command.variant.defaultValue)")
     }
 
-    /// The usage of `run`: every option from its declaration (`RunOption.all`), by section.
+    /// The usage of `run`: every setting from its declaration (`Setting.all`), by section.
     var usage: String {
         var text = """
             usage: \(name) [run] [PATH[:LINE]...] [@RERUN_FILE] [options]
@@ -34,25 +34,26 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             library, shows the progress and Cucumber's summary, and writes the reports.
 
             """
-        for section in RunOption.Section.allCases {
+        for section in Setting.Section.allCases {
             text += "\n\(section.rawValue):\n"
             switch section {
             case .selecting:
-                text += RunOption.usageLines(
+                text += Usage.lines(
                     names: "PATH:LINE", help: "only the scenario (or examples row) at LINE; PATH:3:17 for several")
-                text += RunOption.usageLines(
+                text += Usage.lines(
                     names: "@FILE", help: "the scenarios a `rerun` report lists (e.g. @reports/rerun.txt)")
             case .configuration:
-                text += RunOption.usageLines(
+                text += Usage.lines(
                     names: "cucumber.json",
                     help: "each top-level key a profile of options named as in cucumber-js ("
-                        + ProfileKey.all.map(\.key).joined(separator: ", ") + "); a profile may also be a command line")
-            case .running:
-                text += variantUsage
-            case .reports:
+                        + Setting.all.compactMap(\.key).joined(separator: ", ")
+                        + "); a profile may also be a command line")
+            case .running, .reports:
                 break
             }
-            for option in RunOption.all where option.section == section { text += option.usage }
+            for setting in Setting.all + extraSettings where setting.section == section {
+                text += Usage.lines(setting)
+            }
         }
         text += """
 
@@ -83,17 +84,19 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         }
         let options: RunOptions
         do throws(OptionParser.Failure) {
-            let given = try RunOptions.parse(arguments, environment: environment, variantOption: variantOption)
-            if given.listLanguages || given.keywordsLanguage != nil {
+            // The defaults, then the profiles, the environment and the command line: one settings value.
+            let commandLine = try RunSettings(arguments: arguments, extra: extraSettings)
+            if commandLine.listLanguages == true || commandLine.keywordsLanguage != nil {
                 // As in cucumber-js, listing languages reads no configuration file.
-                return listLanguages(given)
+                return listLanguages(commandLine)
             }
-            if instruction?.readsConfigurationFile == false {
-                options = given
-            } else {
-                options = try Self.withConfigurationFile(
-                    given, arguments: arguments, environment: environment, variantOption: variantOption)
+            let fromEnvironment = try RunSettings(environment: environment, extra: extraSettings)
+            var settings = fromEnvironment.merging(commandLine)
+            if instruction?.readsConfigurationFile != false {
+                settings = try Self.profiles(of: settings, extraKeys: variantOption.map { [$0] } ?? [])
+                    .merging(settings)
             }
+            options = try RunOptions(settings, variantOption: variantOption, environment: environment)
         } catch {
             return usageFailure(error, usage: usage, command: "run", name: name)
         }
@@ -321,52 +324,50 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
         }
         try configuration.validate()
-        if let languages = try Self.languages(file: options.languagesFile, environment: context.environment) {
-            configuration.languages = languages
-        }
+        if let languages = try options.settings.gherkinLanguages() { configuration.languages = languages }
         return configuration
     }
 
-    /// The options of `arguments` over those of the configuration file's profiles: the file of `--config`, else
-    /// `cucumber.json` in the current directory when there is one; the profiles of `--profile`, else `default`.
-    /// `given` is `arguments` parsed alone (for `--config` and `--profile`).
-    static func withConfigurationFile(
-        _ given: RunOptions, arguments: [String], environment: [String: String], variantOption: String?
-    ) throws(OptionParser.Failure) -> RunOptions {
+    /// The settings of the configuration file's profiles: the file of `settings.config` (`--config`,
+    /// `$SPECKIT_CONFIG`), else `cucumber.json` in the current directory when there is one; the profiles of
+    /// `settings.profiles` (`--profile`, `$SPECKIT_PROFILE`), else `default`. A path or format the profiles hold
+    /// that is wrong is an error naming the file.
+    static func profiles(of settings: RunSettings, extraKeys: [String]) throws(OptionParser.Failure) -> RunSettings {
         let path: String
-        if let file = given.configFile {
+        if let file = settings.config {
             path = file
         } else if FileManager.default.fileExists(atPath: ConfigurationFile.defaultName) {
             path = ConfigurationFile.defaultName
         } else {
-            guard let profile = given.profiles.first else { return given }
+            guard let profile = settings.profiles.first else { return RunSettings() }
             throw .usage(
                 "--profile \(profile): there is no \(ConfigurationFile.defaultName) here to hold it (or give --config FILE)"
             )
         }
-        let settings: ProfileSettings
+        let profiles: RunSettings
         do throws(ConfigurationFileError) {
-            settings = try ConfigurationFile(path: path, extraKeys: variantOption.map { [$0] } ?? [])
-                .settings(profiles: given.profiles)
+            profiles = try ConfigurationFile(path: path, extraKeys: extraKeys).settings(profiles: settings.profiles)
         } catch {
             throw .usage(error.description)
         }
-        if settings.isEmpty { return given }
-        let base = try RunOptions.base(settings, file: path, variantOption: variantOption)
-        return try RunOptions.parse(arguments, environment: environment, variantOption: variantOption, base: base)
+        return try RunOptions.checked(profiles: profiles, file: path)
     }
 
     /// `--i18n-languages` or `--i18n-keywords LANG`: prints the table (of the built-in languages and those of
     /// `--languages FILE`) and returns the exit status: 2 for an unknown language or a broken languages file.
-    private func listLanguages(_ options: RunOptions) -> Int32 {
+    private func listLanguages(_ commandLine: RunSettings) -> Int32 {
         let languages: GherkinLanguages
         do {
-            languages = try Self.languages(file: options.languagesFile, environment: context.environment) ?? .builtIn
+            var settings = commandLine
+            if settings.languages == nil {
+                settings = try RunSettings(environment: context.environment).merging(commandLine)
+            }
+            languages = try settings.gherkinLanguages() ?? .builtIn
         } catch {
             StandardStreams.writeError("\(name): \(error)\n")
             return 2
         }
-        guard let code = options.keywordsLanguage else {
+        guard let code = commandLine.keywordsLanguage else {
             StandardStreams.write(LanguageTables.languages(languages))
             return 0
         }
@@ -387,15 +388,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         let name = ext.isEmpty ? base : base + "." + ext
         return (path as NSString).deletingLastPathComponent.isEmpty
             ? name : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
-    }
-
-    /// The languages `--languages FILE` or `$GHERKIN_LANGUAGES` adds, or nil for the built-in ones.
-    static func languages(file: String?, environment: [String: String]) throws -> GherkinLanguages? {
-        if let file { return try GherkinLanguages.builtIn(plus: file) }
-        if let file = environment[GherkinLanguages.environmentVariable], !file.isEmpty {
-            return try GherkinLanguages.builtIn(plus: file)
-        }
-        return nil
     }
 
 }

@@ -2,8 +2,9 @@ import Foundation
 import Messages
 import SpecKit
 
-/// The options of `run`, parsed and checked (each declared once in `RunOption.all`): what they set in the
-/// runner's configuration, and the command's own (paths, reports, watch mode, profiles...).
+/// What `run` does, resolved from its settings (`RunSettings`, filled from the profiles, the environment and the
+/// command line, each setting declared once in `Setting.all`): the runner's configuration, the paths and line
+/// filters, the reports, and the command's own choices (watch mode, runner processes, history).
 struct RunOptions {
     /// A feature file or folder to run, optionally narrowed to some lines (`path:12:30`).
     struct Target: Equatable {
@@ -11,92 +12,103 @@ struct RunOptions {
         var lines: [Int]
     }
 
+    /// The settings, merged.
+    var settings = RunSettings()
     /// What the runner is configured with: selection, strictness, retries, order, parallelism, shard, timeout.
     /// The command adds the line filters, the uris' base, the languages and the implementation when it runs.
     var configuration = RunConfiguration()
     var targets: [Target] = []
-    /// The configuration-file profiles to use (`--profile`), in order.
-    var profiles: [String] = []
-    /// The configuration file given with `--config`.
-    var configFile: String?
-    /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
-    var watch = false
-    /// Whether the steps run in this process (`--in-process`, for a debugger) rather than in a runner process of
-    /// their own, which a crashing step cannot take the run down with.
-    var inProcess = false
-    /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
-    var linkTags: [String] = []
-    /// `NAME=VALUE` facts shown at the top of the HTML and Markdown reports.
-    var environment: [String] = []
-    /// The failure categories' rules (`--categories FILE`, the profile key `categories`), in order.
-    var categories: [FailureCategory] = []
-    /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
-    var historyFile: String?
-    /// Whether no run history is kept.
-    var noHistory = false
-    /// The value of the command's variant option (`--store sqlite`), if given.
-    var variant: String?
     var formats: [FormatRequest] = []
-    var outDirectory = "reports"
-    /// Whether `--out` was given.
-    var outDirectoryGiven = false
-    var languagesFile: String?
-    /// Whether to list the Gherkin languages (`--i18n-languages`) instead of running.
-    var listLanguages = false
-    /// The language whose keywords to list (`--i18n-keywords LANG`) instead of running.
-    var keywordsLanguage: String?
-    var title: String?
     /// Where Bazel wants to learn that sharding is supported (`TEST_SHARD_STATUS_FILE`).
     var shardStatusFile: String?
 
-    /// The parser of `run`'s options; `variantOption` names the command's variant option (`store`), if any.
-    static func parser(variantOption: String?) -> OptionParser {
-        OptionParser(
-            options: RunOption.all.map(\.parserOption)
-                + (variantOption.map { [.init(name: "--\($0)", short: nil, takesValue: true)] } ?? []))
+    /// The configuration-file profiles to use (`--profile`), in order.
+    var profiles: [String] { settings.profiles }
+    /// The configuration file given with `--config`.
+    var configFile: String? { settings.config }
+    /// Whether to rerun the scenarios of each `.feature` file that changes, until interrupted.
+    var watch: Bool { settings.watch ?? false }
+    /// Whether the steps run in this process (`--in-process`, for a debugger) rather than in a runner process of
+    /// their own, which a crashing step cannot take the run down with.
+    var inProcess: Bool { settings.inProcess ?? false }
+    /// `PATTERN=URL` rules making tags links in the HTML and Markdown reports.
+    var linkTags: [String] { settings.linkTags }
+    /// `NAME=VALUE` facts shown at the top of the HTML and Markdown reports.
+    var environment: [String] { settings.environment }
+    /// The failure categories' rules, in order.
+    var categories: [FailureCategory] { settings.categories }
+    /// The run history file (default: `history.json` in the report folder, when the run writes reports there).
+    var historyFile: String? { settings.history }
+    /// Whether no run history is kept.
+    var noHistory: Bool { settings.noHistory ?? false }
+    /// The value of the command's variant option (`--store sqlite`), if given.
+    var variant: String?
+    var outDirectory: String { settings.out ?? "reports" }
+    /// Whether `--out` (or a profile's `out`) was given.
+    var outDirectoryGiven: Bool { settings.out != nil }
+    var languagesFile: String? { settings.languages }
+    /// Whether to list the Gherkin languages (`--i18n-languages`) instead of running.
+    var listLanguages: Bool { settings.listLanguages ?? false }
+    /// The language whose keywords to list (`--i18n-keywords LANG`) instead of running.
+    var keywordsLanguage: String? { settings.keywordsLanguage }
+    var title: String? { settings.title }
+
+    /// `run`'s settings: those of `Setting.all` and, when the command has one, its variant option (`--store`).
+    static func extraSettings(variantOption: String?, help: String = "") -> [Setting] {
+        variantOption.map { [Setting.extra($0, help: help)] } ?? []
     }
 
-    /// Parses the arguments of `run` over `base` (the options of a configuration file's profiles): an option given
-    /// replaces the base's value, except `--tags`, `--name`, `--format`, `--exclusive` and `--link-tags`, which add
-    /// to the base's (as cucumber-js merges them), and paths, which replace the base's when any is given.
-    /// `environment` supplies Bazel's sharding variables; `variantOption` names the command's variant option
-    /// (`store` for `--store`).
+    /// The options of `settings`: `variantOption` names the command's variant option (`store`), `environment`
+    /// holds Bazel's `TEST_SHARD_STATUS_FILE`, `readFile` reads a rerun file (`@FILE`).
+    ///
+    /// - Throws: a usage error for a bad path or format.
+    init(
+        _ settings: RunSettings, variantOption: String? = nil, environment: [String: String] = [:],
+        readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
+    ) throws(OptionParser.Failure) {
+        self.settings = settings
+        settings.apply(to: &configuration)
+        for path in settings.paths { try addPath(path, readFile: readFile) }
+        formats = try Self.formats(settings.formats)
+        if let variantOption { variant = settings.extra[variantOption] }
+        if settings.shard != nil && environment["TEST_TOTAL_SHARDS"] != nil {
+            shardStatusFile = environment["TEST_SHARD_STATUS_FILE"]
+        }
+    }
+
+    /// `profiles`, the settings of a configuration file's profiles, once their paths and formats are checked: a
+    /// wrong one is a usage error naming `file`.
+    static func checked(profiles: RunSettings, file: String) throws(OptionParser.Failure) -> RunSettings {
+        var pathsAndFormats = RunSettings()
+        pathsAndFormats.paths = profiles.paths
+        pathsAndFormats.formats = profiles.formats
+        do throws(OptionParser.Failure) {
+            _ = try RunOptions(pathsAndFormats)
+        } catch {
+            guard case .usage(let message) = error else { throw error }
+            throw .usage("\(file): \(message)")
+        }
+        return profiles
+    }
+
+    /// The reports `texts` (`NAME[:PATH]`) ask for.
+    static func formats(_ texts: [String]) throws(OptionParser.Failure) -> [FormatRequest] {
+        try texts.map { text throws(OptionParser.Failure) in try FormatRequest.parse(text) }
+    }
+
+    /// The options of `arguments` alone (no profile, no environment), as tests and a runner process for the
+    /// editor read them.
     static func parse(
-        _ arguments: [String], environment: [String: String], variantOption: String? = nil,
-        base: RunOptions = RunOptions(),
-        readFile: (String) throws -> String = {
-            try String(contentsOfFile: $0, encoding: .utf8)
-        }
+        _ arguments: [String], environment: [String: String] = [:], variantOption: String? = nil,
+        readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
     ) throws(OptionParser.Failure) -> RunOptions {
-        let parsed = try parser(variantOption: variantOption).parse(arguments)
-        var options = base
-        for (name, value) in parsed.options {
-            if let option = RunOption.byName[name] {
-                try option.set(&options, value)
-            } else if name == variantOption.map({ "--\($0)" }) {
-                options.variant = value
-            }
-        }
-        if !parsed.positionals.isEmpty {
-            // Paths given on the command line replace a profile's.
-            options.targets = []
-            options.rerunFileWasEmpty = false
-        }
-        for positional in parsed.positionals {
-            try options.addPath(positional, readFile: readFile)
-        }
-        if options.configuration.shard == nil, let total = environment["TEST_TOTAL_SHARDS"],
-            let index = environment["TEST_SHARD_INDEX"]
-        {
-            // Bazel numbers shards from 0.
-            guard let count = Int(total), let zeroBased = Int(index), count >= 1, zeroBased >= 0, zeroBased < count
-            else {
-                throw .usage("TEST_TOTAL_SHARDS=\(total), TEST_SHARD_INDEX=\(index): expected 0 <= index < total")
-            }
-            options.configuration.shard = try shard("\(zeroBased + 1)/\(count)", option: "TEST_SHARD_INDEX")
-            options.shardStatusFile = environment["TEST_SHARD_STATUS_FILE"]
-        }
-        return options
+        let commandLine = try RunSettings(
+            arguments: arguments, extra: extraSettings(variantOption: variantOption))
+        let fromEnvironment = try RunSettings(
+            environment: environment, extra: extraSettings(variantOption: variantOption))
+        return try RunOptions(
+            fromEnvironment.merging(commandLine), variantOption: variantOption, environment: environment,
+            readFile: readFile)
     }
 
     /// Set when the `@FILE` given listed nothing to rerun.
@@ -121,82 +133,6 @@ struct RunOptions {
             // Nothing failed last time: run nothing rather than everything.
             rerunFileWasEmpty = true
         }
-    }
-
-    /// The options of a configuration file's profiles (see `ProfileSettings`), as a base for the command line's:
-    /// what they set in the runner's configuration is what `swift test` applies too (`ProfileSettings.apply`);
-    /// `file` names the file in errors.
-    static func base(
-        _ settings: ProfileSettings, file: String, variantOption: String?,
-        readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
-    ) throws(OptionParser.Failure) -> RunOptions {
-        var options = RunOptions()
-        func inFile(_ body: () throws(OptionParser.Failure) -> Void) throws(OptionParser.Failure) {
-            do throws(OptionParser.Failure) {
-                try body()
-            } catch {
-                guard case .usage(let message) = error else { throw error }
-                throw .usage("\(file): \(message)")
-            }
-        }
-        try inFile { () throws(OptionParser.Failure) in
-            for path in settings.paths { try options.addPath(path, readFile: readFile) }
-            options.formats = try settings.formats.map { text throws(OptionParser.Failure) in
-                try FormatRequest.parse(text)
-            }
-        }
-        do {
-            try settings.apply(to: &options.configuration)
-        } catch {
-            throw .usage("\(file): \(error)")
-        }
-        options.linkTags = settings.linkTags
-        options.environment = settings.environment
-        options.categories = settings.categories
-        if let out = settings.out {
-            options.outDirectory = out
-            options.outDirectoryGiven = true
-        }
-        options.title = settings.title
-        options.languagesFile = settings.languages
-        if let variantOption { options.variant = settings.extra[variantOption] }
-        return options
-    }
-
-    /// A whole number in `range`; anything else is a usage error naming `option` and the range.
-    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(OptionParser.Failure) -> Int
-    {
-        guard let value = Int(text), range.contains(value) else {
-            throw .usage("\(option) \(text): expected \(RunLimits.expected(range))")
-        }
-        return value
-    }
-
-    /// A step timeout of `text` seconds, in `RunLimits.stepTimeoutSeconds`; anything else (not a number, not
-    /// finite, out of range) is a usage error naming `option` and the range.
-    static func stepTimeout(_ text: String, option: String) throws(OptionParser.Failure) -> Duration {
-        guard let seconds = Double(text), let timeout = RunLimits.stepTimeout(seconds: seconds) else {
-            throw .usage("\(option) \(text): expected \(RunLimits.stepTimeoutExpected)")
-        }
-        return timeout
-    }
-
-    static func order(_ text: String) throws(OptionParser.Failure) -> RunOrder {
-        do {
-            return try RunOrder(parsing: text)
-        } catch {
-            throw .usage("--order \(text): \(RunOrder.expectedDescription)")
-        }
-    }
-
-    static func shard(_ text: String, option: String) throws(OptionParser.Failure) -> Shard {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-            let shard = try? Shard(index: index, count: count)
-        else {
-            throw .usage("\(option) \(text): expected I/N with 1 <= I <= N, e.g. 1/4")
-        }
-        return shard
     }
 
     /// `path`, `path:12` or `path:12:30` (the lines of scenarios, examples rows or steps to run).

@@ -148,15 +148,19 @@ public final class SpecSuite<World: Actor>: Sendable {
         var configuration = RunConfiguration()
         configuration.uriBase = packageRoot.path
         // The profiles of the package's `cucumber.json` (`$SPECKIT_PROFILE`, else `default`), as its command reads
-        // them; then the environment's selection; then `configure`.
+        // them; then the environment's settings (`SPECKIT_TAGS`, `SPECKIT_NAME`, `GHERKIN_LANGUAGES`...); then
+        // `configure`.
         var configurationProblem: String?
         var tagLinks = TagLinks()
         var reportEnvironment = ReportEnvironment()
         var categories = FailureCategories()
         do {
+            let fromEnvironment = try RunSettings(environment: environment, swiftTest: true)
             let settings = try ConfigurationFile.settings(
-                packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys)
-            try settings.apply(to: &configuration)
+                packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys
+            ).merging(fromEnvironment)
+            settings.apply(to: &configuration)
+            if let languages = try settings.gherkinLanguages() { configuration.languages = languages }
             tagLinks = try TagLinks(settings.linkTags)
             reportEnvironment = try ReportEnvironment(parsing: settings.environment)
             categories = try FailureCategories(settings.categories)
@@ -166,12 +170,6 @@ public final class SpecSuite<World: Actor>: Sendable {
         self.tagLinks = tagLinks
         self.reportEnvironment = reportEnvironment
         self.categories = categories
-        if let tags = environment["SPECKIT_TAGS"], !tags.trimmingCharacters(in: .whitespaces).isEmpty {
-            configuration.tagExpressions.append(tags)
-        }
-        if let name = environment["SPECKIT_NAME"], !name.isEmpty {
-            configuration.namePatterns = [name]
-        }
         configure(&configuration)
         self.configuration = configuration
         self.variants = variants.map(\.description)

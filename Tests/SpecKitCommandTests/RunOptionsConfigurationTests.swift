@@ -11,8 +11,9 @@ struct RunOptionsConfigurationTests {
     static func options(_ json: String, profile: String, _ arguments: [String]) throws -> RunOptions {
         let settings = try ConfigurationFile(data: Data(json.utf8), path: "cucumber.json", extraKeys: ["store"])
             .settings(profiles: [profile])
-        let base = try RunOptions.base(settings, file: "cucumber.json", variantOption: "store")
-        return try RunOptions.parse(arguments, environment: [:], variantOption: "store", base: base)
+        let commandLine = try RunSettings(arguments: arguments, extra: RunOptions.extraSettings(variantOption: "store"))
+        return try RunOptions(
+            RunOptions.checked(profiles: settings, file: "cucumber.json").merging(commandLine), variantOption: "store")
     }
 
     static let json = """
@@ -44,7 +45,7 @@ struct RunOptionsConfigurationTests {
         #expect(options.linkTags == [#"@T-([0-9]+)=https://t.example/$1"#])
     }
 
-    @Test("the command line wins: scalars replace, tags, names, formats and exclusive add up, paths replace")
+    @Test("the command line wins: scalars replace, lists add up, paths replace, retry tag filters both hold")
     func commandLineWins() throws {
         let options = try Self.options(
             Self.json, profile: "ci",
@@ -63,7 +64,7 @@ struct RunOptionsConfigurationTests {
         #expect(options.configuration.strict)
         #expect(options.configuration.order == .defined)
         #expect(options.variant == "memory")
-        #expect(options.configuration.retryTagFilter == "@other")
+        #expect(options.configuration.retryTagFilter == "(@flaky) and (@other)")
         #expect(options.linkTags.count == 2)
     }
 

@@ -140,9 +140,10 @@ struct ConfigurationFileTests {
             (#"{"default": {"linkTags": "@JIRA-(\\d+)"}}"#, ""),
             (#"{"default": {"retryTagFilter": ["@a"]}}"#, #""retryTagFilter" must be a string, not an array"#),
             (#"{"default": 3}"#, #"profile "default": must be an object of options, a command line, or an array"#),
-            (#"{"default": "--tags"}"#, #"--tags needs a value (a string or an array of strings)"#),
+            (#"{"default": "--tags"}"#, #"--tags needs a value"#),
             (#"{"default": "--parallel many"}"#, #"--parallel many: expected a whole number from 0 to 256"#),
-            (#"{"default": "--bogus"}"#, #"unknown option '--bogus' in the profile's command line"#),
+            (#"{"default": "--bogus"}"#, #"unknown option '--bogus'"#),
+            (#"{"default": "--watch"}"#, #"--watch is for the command line, not a profile"#),
             (#"{"default": "--tags '@a"}"#, #"the profile's command line ends inside a quote"#),
             (#"{"default": {"store": 1}}"#, #""store" must be a string, not 1"#),
         ])
@@ -219,10 +220,9 @@ struct ConfigurationFileTests {
         #expect(configuration.shard == (try Shard(index: 1, count: 3)))
         try configuration.validate()
 
-        var withLanguages = RunConfiguration()
-        var settings = ProfileSettings()
+        var settings = RunSettings()
         settings.languages = "/nonexistent/languages.json"
-        #expect(throws: LanguagesFileError.self) { try settings.apply(to: &withLanguages) }
+        #expect(throws: LanguagesFileError.self) { try settings.gherkinLanguages() }
     }
 
     @Test("swift test's settings: cucumber.json in the package root, SPECKIT_PROFILE and SPECKIT_CONFIG")

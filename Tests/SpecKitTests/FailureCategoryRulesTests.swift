@@ -6,7 +6,7 @@ import Testing
 @Suite("Failure categories in cucumber.json and in an Allure categories.json file")
 struct FailureCategoryRulesTests {
     static func settings(_ text: String, profile: String = "default", path: String = "cucumber.json")
-        throws(ConfigurationFileError) -> ProfileSettings
+        throws(ConfigurationFileError) -> RunSettings
     {
         try ConfigurationFile(data: Data(text.utf8), path: path).settings(profiles: [profile])
     }

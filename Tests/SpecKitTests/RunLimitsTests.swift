@@ -95,10 +95,10 @@ struct RunLimitsTests {
         "settings set by code out of range apply without a trap, and the run configuration refuses them",
         arguments: [1e17, 1e300, .nan, .infinity, -1, 1e-300])
     func codeSettings(seconds: Double) throws {
-        var settings = ProfileSettings()
+        var settings = RunSettings()
         settings.timeout = seconds
         var configuration = RunConfiguration()
-        try settings.apply(to: &configuration)
+        settings.apply(to: &configuration)
         #expect(throws: SpecRunError.self) { try configuration.validate() }
     }
 

@@ -4,7 +4,7 @@ import Messages
 import StepSuggestions
 
 /// A configuration file in cucumber-js's `cucumber.json` format: each top-level key is a profile, `default` the one
-/// used when none is named, each profile an object of options (`ProfileKey.all`), or a command line (a string or
+/// used when none is named, each profile an object of settings (the keys of `Setting.all`), or a command line (a string or
 /// an array of arguments, as cucumber-js allows).
 ///
 /// ```json
@@ -82,17 +82,17 @@ public struct ConfigurationFile: Sendable {
         profiles = members
     }
 
-    /// The settings of `names` merged in order (see `ProfileSettings.merging(_:)`); of `default` (or nothing, when
+    /// The settings of `names` merged in order (see `RunSettings.merging(_:)`); of `default` (or nothing, when
     /// the file has none) when `names` is empty.
     ///
     /// - Throws: `ConfigurationFileError` when a profile named is not in the file, or holds an unknown key or a
     ///   value of the wrong type.
-    public func settings(profiles names: [String]) throws(ConfigurationFileError) -> ProfileSettings {
+    public func settings(profiles names: [String]) throws(ConfigurationFileError) -> RunSettings {
         guard !names.isEmpty else {
-            guard let profile = profiles["default"] else { return ProfileSettings() }
+            guard let profile = profiles["default"] else { return RunSettings() }
             return try reader.read(profile: "default", profile)
         }
-        var merged = ProfileSettings()
+        var merged = RunSettings()
         for name in names {
             guard let profile = profiles[name] else {
                 let known = profileNames.isEmpty ? "it has none" : "it has " + profileNames.joined(separator: ", ")
@@ -108,19 +108,19 @@ public struct ConfigurationFile: Sendable {
     /// by those of `$SPECKIT_PROFILE` (names separated by commas or spaces), else `default`.
     ///
     /// No file and no profile asked for is no setting. This is what `swift test` applies (see
-    /// `ProfileSettings.apply(to:)`), as the command applies `--config` and `--profile`. `extraKeys` are the keys
-    /// of the package's command's own options that a profile may hold (`store`), kept in `ProfileSettings.extra`.
+    /// `RunSettings.apply(to:)`), as the command applies `--config` and `--profile`. `extraKeys` are the keys
+    /// of the package's command's own options that a profile may hold (`store`), kept in `RunSettings.extra`.
     ///
     /// - Throws: `ConfigurationFileError` when the file is wrong, when `$SPECKIT_CONFIG` names no file, or when a
     ///   profile is asked for and there is no file or no such profile in it.
     public static func settings(
         packageRoot: URL, profiles: [String] = [], environment: [String: String], extraKeys: [String] = []
-    ) throws(ConfigurationFileError) -> ProfileSettings {
-        let named =
-            profiles
-            + (environment[profileVariable] ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    ) throws(ConfigurationFileError) -> RunSettings {
+        // The variables as the settings' table reads them (another variable's error is the environment's own).
+        let fromEnvironment = (try? RunSettings(environment: environment, swiftTest: true)) ?? RunSettings()
+        let named = profiles + fromEnvironment.profiles
         let path: String
-        if let file = environment[fileVariable], !file.isEmpty {
+        if let file = fromEnvironment.config {
             path = file.hasPrefix("/") ? file : packageRoot.appendingPathComponent(file).path
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ConfigurationFileError(path: path, message: "no such configuration file (\(fileVariable))")
@@ -133,7 +133,7 @@ public struct ConfigurationFile: Sendable {
                         path: path,
                         message: "no configuration file, so no profile \"\(named[0])\" (\(profileVariable))")
                 }
-                return ProfileSettings()
+                return RunSettings()
             }
         }
         let file = try ConfigurationFile(path: path, extraKeys: extraKeys)
@@ -153,43 +153,40 @@ public struct ConfigurationFile: Sendable {
 struct ProfileReader: Sendable {
     let path: String
     let text: JSONText
-    let keys: [String: ProfileKey]
-    let options: [String: ProfileKey]
+    /// The settings a profile may hold, by key: `Setting.all`'s and the command's own.
+    let keys: [String: Setting]
+    let extra: [Setting]
 
     init(path: String, text: JSONText, extraKeys: [String]) {
         self.path = path
         self.text = text
-        var keys: [String: ProfileKey] = [:]
-        var options: [String: ProfileKey] = [:]
-        for key in ProfileKey.all + extraKeys.map(ProfileKey.extra) {
-            keys[key.key] = key
-            if !key.option.isEmpty { options[key.option] = key }
-            if let short = key.short { options[short] = key }
-            if let negation = key.negation { options[negation] = key }
+        extra = extraKeys.map { Setting.extra($0) }
+        var keys: [String: Setting] = [:]
+        for setting in Setting.all + extra {
+            if let key = setting.key { keys[key] = setting }
         }
         self.keys = keys
-        self.options = options
     }
 
-    func read(profile name: String, _ value: JSONValue) throws(ConfigurationFileError) -> ProfileSettings {
+    func read(profile name: String, _ value: JSONValue) throws(ConfigurationFileError) -> RunSettings {
         switch value {
         case .object(let members):
-            var settings = ProfileSettings()
+            var settings = RunSettings()
             for key in members.keys.sorted() {
                 guard let member = members[key] else { continue }
-                guard let profileKey = keys[key] else {
+                guard let setting = keys[key] else {
                     throw error(profile: name, key: key, message: unknownKeyMessage(key))
                 }
-                if profileKey.kind == .categories {
-                    profileKey.store(&settings, .categories(try categories(member, profile: name)))
+                if setting.kind == .categories {
+                    setting.store(.categories(try categories(member, profile: name)), in: &settings)
                     continue
                 }
-                guard let parsed = profileKey.value(of: member) else {
+                guard let parsed = setting.value(of: member) else {
                     throw error(
                         profile: name, key: key,
-                        message: "\"\(key)\" must be \(profileKey.kind.expected), not \(Self.describe(member))")
+                        message: "\"\(key)\" must be \(setting.kind.expected), not \(Self.describe(member))")
                 }
-                profileKey.store(&settings, parsed)
+                setting.store(parsed, in: &settings)
             }
             return settings
         case .string(let line):
@@ -211,41 +208,26 @@ struct ProfileReader: Sendable {
         }
     }
 
-    /// A profile written as a command line: options of `ProfileKey.all`, and paths.
-    func read(profile name: String, arguments: [String]) throws(ConfigurationFileError) -> ProfileSettings {
-        var settings = ProfileSettings()
-        var index = 0
-        while index < arguments.count {
-            var argument = arguments[index]
-            index += 1
-            guard argument.hasPrefix("-"), argument != "-" else {
-                settings.paths.append(argument)
-                continue
+    /// A profile written as a command line: read as the command line is (`RunSettings(arguments:)`), the files
+    /// it names relative to this file's folder. Options a profile cannot hold (`--watch`, `--profile`) are refused.
+    func read(profile name: String, arguments: [String]) throws(ConfigurationFileError) -> RunSettings {
+        let settings: RunSettings
+        do throws(OptionParser.Failure) {
+            settings = try RunSettings(
+                arguments: arguments, extra: extra, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        } catch {
+            switch error {
+            case .help:
+                throw self.error(profile: name, message: "unknown option '--help' in the profile's command line")
+            case .usage(let message): throw self.error(profile: name, message: message)
             }
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
+        }
+        for setting in Setting.all where setting.key == nil {
+            var alone = RunSettings()
+            setting.merge(settings, into: &alone)
+            if !alone.isEmpty, let option = setting.option {
+                throw self.error(profile: name, message: "\(option) is for the command line, not a profile")
             }
-            guard let key = options[argument] else {
-                throw error(profile: name, message: "unknown option '\(argument)' in the profile's command line")
-            }
-            if key.kind == .flag {
-                key.store(&settings, .flag(argument != key.negation))
-                continue
-            }
-            guard let text = inline ?? (index < arguments.count ? arguments[index] : nil) else {
-                throw error(profile: name, message: "\(argument) needs a value (\(key.kind.expected))")
-            }
-            if inline == nil { index += 1 }
-            if key.kind == .categories {
-                key.store(&settings, .categories(try FailureCategoryRules.read(file: resolved(text))))
-                continue
-            }
-            guard let parsed = key.value(of: text) else {
-                throw error(profile: name, message: "\(argument) \(text): expected \(key.kind.expected)")
-            }
-            key.store(&settings, parsed)
         }
         return settings
     }
@@ -277,7 +259,7 @@ struct ProfileReader: Sendable {
     }
 
     private func unknownKeyMessage(_ key: String) -> String {
-        if let advice = ProfileKey.unsupported[key] { return "\"\(key)\" is not supported: \(advice)" }
+        if let advice = Setting.unsupported[key] { return "\"\(key)\" is not supported: \(advice)" }
         let known = keys.keys.sorted()
         var message = "unknown key \"\(key)\""
         if let closest = closestName(to: key, in: known) {

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 import SpecKit
 
 /// The server's settings, from `initializationOptions` and `workspace/didChangeConfiguration`, under the key
@@ -34,13 +35,15 @@ struct ServerSettings {
         }
         if let runOnSave = settings["runOnSave"] as? Bool { self.runOnSave = runOnSave }
         if let given = settings["timeout"] {
-            let number = given as? NSNumber
-            if let number, RunLimits.stepTimeout(seconds: number.doubleValue) != nil {
+            // The run setting's own check and words (`Setting.all`), as for `--timeout` and a profile's `timeout`.
+            let number = (given as? NSNumber).flatMap { $0 is Bool ? nil : $0 }
+            if let number, let setting = Setting.named("timeout"), setting.accepts(.number(number.doubleValue)) {
                 timeout = number.doubleValue
             } else {
                 let shown = number.map { "\($0.doubleValue)" } ?? "\(given)"
+                let expected = Setting.named("timeout")?.kind.expected ?? RunLimits.stepTimeoutExpected
                 refused.append(
-                    "speckit.timeout \(shown): expected \(RunLimits.stepTimeoutExpected); runs keep a timeout of "
+                    "speckit.timeout \(shown): expected \(expected); runs keep a timeout of "
                         + "\(RunLimits.seconds(timeout)) s")
             }
         }

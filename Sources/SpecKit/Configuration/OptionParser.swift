@@ -1,56 +1,70 @@
-import Messages
-import SpecKit
 import StepSuggestions
 
-/// A small command-line option parser shared by the subcommands: `--flag`, `--option VALUE`,
+/// The one command-line option parser, shared by the subcommands and by profiles written as a command line: `--flag`, `--option VALUE`,
 /// `--option=VALUE`, repeatable options, positional arguments, and `--` to end the options. An unknown option is a
 /// usage error naming the closest valid one.
-struct OptionParser {
+package struct OptionParser: Sendable {
     /// One option a command accepts.
-    struct Option {
+    package struct Option: Sendable {
         /// The long name, with its dashes (`--tags`).
-        let name: String
+        package let name: String
         /// A short alias (`-t`), if any.
-        let short: String?
+        package let short: String?
         /// Whether the option takes a value.
-        let takesValue: Bool
+        package let takesValue: Bool
+
+        package init(name: String, short: String?, takesValue: Bool) {
+            self.name = name
+            self.short = short
+            self.takesValue = takesValue
+        }
     }
 
     /// What went wrong with the arguments.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// `--help` or `-h` was given.
         case help
         /// A usage error, with its message.
         case usage(String)
+
+        /// The usage error's message.
+        package var description: String {
+            switch self {
+            case .help: "--help"
+            case .usage(let message): message
+            }
+        }
     }
 
     /// The parsed arguments: options in the order given (repeatable ones appear several times) and positionals.
-    struct Parsed {
+    package struct Parsed: Sendable {
         /// Each option given, with its value (empty for a flag).
-        var options: [(name: String, value: String)] = []
+        package var options: [(name: String, value: String)] = []
         /// The arguments that are not options.
-        var positionals: [String] = []
+        package var positionals: [String] = []
 
         /// The values given for `name`, in order.
-        func values(_ name: String) -> [String] {
+        package func values(_ name: String) -> [String] {
             options.filter { $0.name == name }.map(\.value)
         }
 
         /// The last value given for `name`.
-        func value(_ name: String) -> String? {
+        package func value(_ name: String) -> String? {
             options.last { $0.name == name }?.value
         }
 
         /// Whether the flag `name` was given.
-        func has(_ name: String) -> Bool {
+        package func has(_ name: String) -> Bool {
             options.contains { $0.name == name }
         }
     }
 
-    let options: [Option]
+    package let options: [Option]
+
+    package init(options: [Option]) { self.options = options }
 
     /// Parses `arguments`.
-    func parse(_ arguments: [String]) throws(Failure) -> Parsed {
+    package func parse(_ arguments: [String]) throws(Failure) -> Parsed {
         var parsed = Parsed()
         var index = 0
         var onlyPositionals = false
@@ -94,7 +108,7 @@ struct OptionParser {
     }
 
     /// The valid option closest to `name` by edit distance, when it is close enough to be a typo.
-    func closest(to name: String) -> String? {
+    package func closest(to name: String) -> String? {
         let prefixMatch = options.first { $0.name.hasPrefix(name) && name.count > 2 }
         if let prefixMatch { return prefixMatch.name }
         return closestName(to: name, in: options.map(\.name))

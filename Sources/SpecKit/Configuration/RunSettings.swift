@@ -1,0 +1,165 @@
+import Gherkin
+import Messages
+
+/// The settings of a run, the one value every source fills: a configuration file's profiles, the environment, the
+/// command line (and the editor's settings, as options of its runs). What a source does not set is nil or empty.
+///
+/// Each setting is declared once in `Setting.all`, which says how it is written in each source and how a later
+/// source merges with an earlier one: `tags`, `name`, `format`, `exclusive`, `linkTags`, `environment` and
+/// `categories` add up, two retry tag filters must both hold, paths and profiles given replace earlier ones, every
+/// other setting takes the last value given. A run takes them in this order: the defaults, the profiles, the
+/// environment, the command line (`merging(_:)`).
+public struct RunSettings: Sendable, Equatable {
+    /// Feature files or folders to run (`path`, `path:12`), or `@rerun.txt` files.
+    public var paths: [String] = []
+    /// Tag expressions a scenario must all satisfy.
+    public var tags: [String] = []
+    /// Regular expressions; a scenario runs when its name matches any of them.
+    public var names: [String] = []
+    /// Reports to write, `NAME[:PATH]`.
+    public var formats: [String] = []
+    /// Tag expressions whose scenarios never run at the same time as one another.
+    public var exclusive: [String] = []
+    /// How many scenarios run at once (from 0, one at a time as 1, to 256).
+    public var parallel: Int?
+    /// How many times a failing scenario is retried (from 0 to 100).
+    public var retry: Int?
+    /// The tag expression of the scenarios that may be retried.
+    public var retryTagFilter: String?
+    /// Rules turning tags into links in the reports, `PATTERN=URL`.
+    public var linkTags: [String] = []
+    /// Facts of the team's own shown at the top of the HTML and Markdown reports, `NAME=VALUE`.
+    public var environment: [String] = []
+    /// The failure categories' rules, in order (Allure's `categories.json`).
+    public var categories: [FailureCategory] = []
+    /// Whether undefined, pending and ambiguous steps fail the run.
+    public var strict: Bool?
+    /// Whether steps are matched without running them.
+    public var dryRun: Bool?
+    /// Whether to stop after the first failing scenario.
+    public var failFast: Bool?
+    /// The order scenarios run in.
+    public var order: RunOrder?
+    /// How long a step may run, in seconds (from 0.001 to 86400, a day).
+    public var timeout: Double?
+    /// The shard to run.
+    public var shard: Shard?
+    /// The report folder.
+    public var out: String?
+    /// The title of the HTML and Markdown reports.
+    public var title: String?
+    /// A `gherkin-languages.json` file of more languages.
+    public var languages: String?
+    /// The configuration-file profiles to use, in order.
+    public var profiles: [String] = []
+    /// The configuration file.
+    public var config: String?
+    /// Whether the steps run in the command's own process (for a debugger) rather than in a runner process.
+    public var inProcess: Bool?
+    /// Whether the command reruns the scenarios of each `.feature` file saved, until interrupted.
+    public var watch: Bool?
+    /// The run history file.
+    public var history: String?
+    /// Whether no run history is kept.
+    public var noHistory: Bool?
+    /// Whether to list the Gherkin languages instead of running.
+    public var listLanguages: Bool?
+    /// The language whose keywords to list instead of running.
+    public var keywordsLanguage: String?
+    /// Values of the options a command adds (`store` for `--store`), by key.
+    public var extra: [String: String] = [:]
+
+    /// Settings with nothing set.
+    public init() {}
+
+    /// Whether nothing is set.
+    public var isEmpty: Bool { self == RunSettings() }
+
+    /// These settings, then `later`'s, each merged as its `Setting.merge` says.
+    public func merging(_ later: RunSettings) -> RunSettings {
+        var merged = self
+        for setting in Setting.all { setting.merge(later, into: &merged) }
+        merged.extra.merge(later.extra) { _, new in new }
+        return merged
+    }
+
+    /// The settings of a command line: the options of `Setting.all` and `extra` (a command's own), and paths.
+    /// `--categories FILE` reads the file, relative to `folder` (default: the current directory).
+    ///
+    /// - Throws: `OptionParser.Failure`: `.help` for `--help`, else a usage error naming the argument.
+    package init(arguments: [String], extra: [Setting] = [], folder: String? = nil) throws(OptionParser.Failure) {
+        let settings = Setting.all + extra
+        var byOption: [String: Setting] = [:]
+        for setting in settings {
+            for option in setting.parserOptions { byOption[option.name] = setting }
+        }
+        let parsed = try OptionParser(options: settings.flatMap(\.parserOptions)).parse(arguments)
+        for (name, text) in parsed.options {
+            guard let setting = byOption[name] else { continue }
+            let value: Setting.Value
+            switch setting.kind {
+            case .flag: value = .flag(name != setting.negation)
+            case .categories:
+                do throws(ConfigurationFileError) {
+                    let file = text.hasPrefix("/") ? text : folder.map { "\($0)/\(text)" } ?? text
+                    value = .categories(try FailureCategoryRules.read(file: file))
+                } catch {
+                    throw .usage("\(name): \(error)")
+                }
+            default:
+                guard let read = setting.value(of: text) else {
+                    throw .usage("\(name) \(text): expected \(setting.kind.expectedOnTheCommandLine)")
+                }
+                value = read
+            }
+            setting.store(value, in: &self)
+        }
+        paths = parsed.positionals
+    }
+
+    /// The settings the environment holds (`GHERKIN_LANGUAGES`, Bazel's sharding; under `swift test`,
+    /// `SPECKIT_TAGS`, `SPECKIT_NAME`...): each setting's `variables`.
+    ///
+    /// - Throws: `OptionParser.Failure.usage` naming a variable whose value is not of the expected kind.
+    package init(environment: [String: String], extra: [Setting] = [], swiftTest: Bool = false)
+        throws(OptionParser.Failure)
+    {
+        for setting in Setting.all + extra where swiftTest || !setting.onlySwiftTestReadsVariables {
+            if let value = try setting.environmentValue(environment) { setting.store(value, in: &self) }
+        }
+    }
+
+    /// Applies what a run configuration holds: tags and names (added to the configuration's), exclusive groups,
+    /// parallelism, retries and their tag filter, strictness, dry run, fail-fast, order, step timeout and shard.
+    /// Paths, formats, tag links, the report folder and title are for the caller (a command, or the Swift Testing
+    /// bridge); so are the languages (`gherkinLanguages()`), whose file is read there.
+    public func apply(to configuration: inout RunConfiguration) {
+        configuration.tagExpressions += tags
+        configuration.namePatterns += names
+        configuration.exclusiveTagExpressions += exclusive
+        if let parallel { configuration.parallel = max(parallel, 1) }
+        if let retry { configuration.retry = retry }
+        if let retryTagFilter { configuration.retryTagFilter = retryTagFilter }
+        if let strict { configuration.strict = strict }
+        if let dryRun { configuration.dryRun = dryRun }
+        if let failFast { configuration.failFast = failFast }
+        if let order { configuration.order = order }
+        // Read from a file, the timeout is in range; set by code, one out of range is refused by the run (no trap).
+        if let timeout { configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: timeout) }
+        if let shard { configuration.shard = shard }
+    }
+
+    /// The Gherkin languages of a run: the built-in ones plus those of `languages`, or nil when it names no file.
+    ///
+    /// - Throws: `LanguagesFileError` when the file cannot be read.
+    public func gherkinLanguages() throws(LanguagesFileError) -> GherkinLanguages? {
+        guard let languages, !languages.isEmpty else { return nil }
+        do {
+            return try GherkinLanguages.builtIn(plus: languages)
+        } catch let error as LanguagesFileError {
+            throw error
+        } catch {
+            throw LanguagesFileError(path: languages, reason: "\(error)")
+        }
+    }
+}

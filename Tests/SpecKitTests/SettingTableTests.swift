@@ -1,0 +1,145 @@
+import Foundation
+import Messages
+import SpecKit
+import Testing
+
+/// The one table of a run's settings (`Setting.all`): each source it is read from fills the same value, in the
+/// same field, and the sources merge in one order.
+@Suite("The settings table: one declaration per setting, read the same from every source")
+struct SettingTableTests {
+    /// A value of `setting`'s kind, as a command line writes it and as a profile does.
+    static func sample(_ setting: Setting, categoriesFile: String) -> (argument: String?, json: String) {
+        switch setting.kind {
+        case .text: ("x.json", #""x.json""#)
+        case .texts: ("@a", #"["@a"]"#)
+        case .wholeNumber(let range): ("\(range.upperBound)", "\(range.upperBound)")
+        case .flag: (nil, "true")
+        case .order: ("reverse", #""reverse""#)
+        case .seconds: ("2.5", "2.5")
+        case .shard: ("2/3", #""2/3""#)
+        case .formats: ("summary", #"["summary"]"#)
+        case .categories: (categoriesFile, "\"\(categoriesFile)\"")
+        }
+    }
+
+    static func categoriesFile() throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("categories-\(UUID()).json")
+        try Data(#"[{"name": "Timeouts", "messageRegex": ".*timed out.*"}]"#.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test(
+        "each setting a profile may hold reads the same from its option and its key",
+        arguments: Setting.all.filter { $0.key != nil && $0.option != nil })
+    func optionAndKeyAgree(setting: Setting) throws {
+        let file = try Self.categoriesFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (argument, json) = Self.sample(setting, categoriesFile: file)
+        let option = try #require(setting.option)
+        let key = try #require(setting.key)
+        let fromCommandLine = try RunSettings(arguments: [option] + (argument.map { [$0] } ?? []))
+        let fromFile = try ConfigurationFile(data: Data(#"{"p": {"\#(key)": \#(json)}}"#.utf8), path: "c.json")
+            .settings(profiles: ["p"])
+        #expect(!fromCommandLine.isEmpty, "\(option) set nothing")
+        #expect(fromCommandLine == fromFile, "\(option) and \"\(key)\" set different things")
+        let fromProfileCommandLine = try ConfigurationFile(
+            data: Data(#"{"p": "\#(option) \#(argument ?? "")"}"#.utf8), path: "c.json"
+        ).settings(profiles: ["p"])
+        #expect(fromProfileCommandLine == fromCommandLine, "a profile's command line reads \(option) otherwise")
+    }
+
+    @Test("no two settings share an option, a short option or a key")
+    func namesAreUnique() {
+        let options = Setting.all.flatMap { [$0.option, $0.short, $0.negation].compactMap { $0 } }
+        let keys = Setting.all.compactMap(\.key)
+        #expect(Set(options).count == options.count)
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test("a setting a profile cannot hold is refused in a profile's command line, naming it")
+    func commandLineOnly() throws {
+        for setting in Setting.all where setting.key == nil {
+            let option = try #require(setting.option)
+            let argument = setting.kind == .flag ? option : "\(option) x"
+            #expect(throws: ConfigurationFileError.self, "\(option)") {
+                try ConfigurationFile(data: Data(#"{"p": "\#(argument)"}"#.utf8), path: "c.json")
+                    .settings(profiles: ["p"])
+            }
+        }
+    }
+
+    @Test("sources merge in one order: the profile, then the environment, then the command line")
+    func order() throws {
+        let profile = try ConfigurationFile(
+            data: Data(#"{"p": {"languages": "file.json", "tags": "@file", "shard": "1/2"}}"#.utf8), path: "c.json"
+        ).settings(profiles: ["p"])
+        let environment = try RunSettings(environment: [
+            "GHERKIN_LANGUAGES": "environment.json", "TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "3",
+        ])
+        let commandLine = try RunSettings(arguments: ["--languages", "line.json", "--tags", "@line"])
+        let merged = profile.merging(environment).merging(commandLine)
+        #expect(merged.languages == "line.json")
+        #expect(merged.tags == ["@file", "@line"])
+        #expect(merged.shard == (try Shard(index: 4, count: 4)), "Bazel's shard over the profile's")
+        #expect(profile.merging(environment).languages == "environment.json")
+    }
+
+    @Test("how a later value merges: lists add, paths and scalars replace, retry tag filters must both hold")
+    func merging() throws {
+        let earlier = try RunSettings(arguments: [
+            "a.feature", "--tags", "@a", "--retry", "1", "--retry-tag-filter", "@flaky", "--format", "summary",
+        ])
+        let later = try RunSettings(arguments: [
+            "b.feature", "--tags", "@b", "--retry", "2", "--retry-tag-filter", "@slow",
+        ])
+        let merged = earlier.merging(later)
+        #expect(merged.paths == ["b.feature"])
+        #expect(merged.tags == ["@a", "@b"])
+        #expect(merged.retry == 2)
+        #expect(merged.retryTagFilter == "(@flaky) and (@slow)")
+        #expect(merged.formats == ["summary"])
+        #expect(earlier.merging(RunSettings()) == earlier, "nothing set changes nothing")
+    }
+
+    @Test("swift test's variables are read under swift test only; GHERKIN_LANGUAGES by every run")
+    func swiftTestVariables() throws {
+        let environment = ["SPECKIT_TAGS": "@fast", "SPECKIT_NAME": "cache", "GHERKIN_LANGUAGES": "l.json"]
+        let command = try RunSettings(environment: environment)
+        #expect(command.tags.isEmpty && command.names.isEmpty)
+        #expect(command.languages == "l.json")
+        let swiftTest = try RunSettings(environment: environment, swiftTest: true)
+        #expect(swiftTest.tags == ["@fast"] && swiftTest.names == ["cache"])
+        #expect(try RunSettings(environment: ["SPECKIT_TAGS": "  "], swiftTest: true).isEmpty)
+    }
+
+    @Test(
+        "Bazel's sharding variables out of range are an error naming both",
+        arguments: [("2", "2"), ("0", "0"), ("x", "0"), ("2", "-1")])
+    func bazelShard(total: String, index: String) {
+        #expect(
+            throws: OptionParser.Failure.usage(
+                "TEST_TOTAL_SHARDS=\(total), TEST_SHARD_INDEX=\(index): expected 0 <= index < total")
+        ) {
+            try RunSettings(environment: ["TEST_TOTAL_SHARDS": total, "TEST_SHARD_INDEX": index])
+        }
+    }
+
+    @Test("a value out of its range on the command line names the option and the range")
+    func outOfRange() {
+        #expect(throws: OptionParser.Failure.usage("--retry 101: expected a whole number from 0 to 100")) {
+            try RunSettings(arguments: ["--retry", "101"])
+        }
+        #expect(
+            throws: OptionParser.Failure.usage(
+                "--order sideways: expected defined, reverse, random or "
+                    + "random:SEED (e.g. random:42)")
+        ) {
+            try RunSettings(arguments: ["--order", "sideways"])
+        }
+    }
+}
+
+extension Setting: CustomTestStringConvertible {
+    /// The option, else the key, that names the setting in a test's arguments.
+    public var testDescription: String { option ?? key ?? "a setting" }
+}
