@@ -188,6 +188,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             // as a stream while the run goes.
             let files: SpecFiles
             do throws(SpecRunError) {
+                try runner.checkConfiguration()
                 for path in paths { try SpecPlan.checkPath(path) }
                 files = try runner.files(paths: paths)
             } catch {
@@ -312,7 +313,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
 
     /// The runner configuration `options` ask for.
     ///
-    /// - Throws: `SpecRunError` for an invalid value, or the languages file's error.
+    /// - Throws: the languages file's error. Its expressions are checked where they are compiled, by the runner
+    ///   (`SpecRunner.checkConfiguration()`), before anything is written.
     func configuration(_ options: RunOptions, announcesOrder: Bool = true) throws -> RunConfiguration {
         var configuration = options.configuration
         configuration.lineFilters = options.targets.filter { !$0.lines.isEmpty }.map {
@@ -323,7 +325,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         if announcesOrder, case .random(let seed) = configuration.order {
             StandardStreams.write("Random order, seed \(seed): repeat it with --order random:\(seed)\n")
         }
-        try configuration.validate()
         if let languages = try options.settings.gherkinLanguages() { configuration.languages = languages }
         return configuration
     }

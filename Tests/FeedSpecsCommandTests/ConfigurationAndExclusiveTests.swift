@@ -93,6 +93,28 @@ struct ConfigurationAndExclusiveTests {
         #expect(missing.errors.contains(#"no profile "nightly" (it has broken, ci, default)"#), "\(missing.errors)")
     }
 
+    /// SPECKIT_TAGS is swift test's own: a command run from a test inherits it.
+    @Test("a profile's bad tag expression stops the run before any report; SPECKIT_TAGS selects nothing here")
+    func settingsFromEverySource() async throws {
+        let directory = try FeedSpecsCommand.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"{"default": {"tags": "@cache and", "format": ["junit"]}}"#.write(
+            to: directory.appendingPathComponent("cucumber.json"), atomically: true, encoding: .utf8)
+        let broken = try await FeedSpecsCommand.run([], in: directory)
+        #expect(broken.status == 2)
+        #expect(broken.errors.contains("invalid tag expression '@cache and'"), "\(broken.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reports").path))
+
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("cucumber.json"))
+        let all = try await FeedSpecsCommand.run(["--format", "summary"], in: directory)
+        let inherited = try await FeedSpecsCommand.run(
+            ["--format", "summary"], in: directory, environment: ["SPECKIT_TAGS": "@boundary"])
+        #expect(inherited.status == 0, "\(inherited.errors)")
+        #expect(
+            FeedSpecsCommand.count("scenario", in: inherited.output)
+                == FeedSpecsCommand.count("scenario", in: all.output))
+    }
+
     static let database = """
         Feature: Shared database
           Background:

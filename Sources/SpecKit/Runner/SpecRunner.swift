@@ -87,6 +87,14 @@ public final class SpecRunner<World: Actor>: Sendable {
     /// What is wrong in the step library, each naming the definition's Swift file and line.
     public var problems: [StepLibraryError] { environment.library.problems }
 
+    /// Checks the configuration as this runner compiled it (its tag expressions, name patterns and ranges, each
+    /// compiled once, here): a run with a configuration that does not compile throws the same error.
+    ///
+    /// - Throws: `SpecRunError` naming the first invalid value.
+    public func checkConfiguration() throws(SpecRunError) {
+        _ = try environment.compiled.get()
+    }
+
     /// Loads `.feature` files and folders into a plan whose ids come from this runner.
     ///
     /// - Throws: `SpecRunError` when a path does not exist or cannot be read.
