@@ -27,9 +27,9 @@ let package = Package(
         ),
         .target(name: "FeedInfrastructure", dependencies: ["Feed", "CSQLite"]),
         .target(name: "FeedApp", dependencies: ["Feed"]),
-        .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure"]),
+        .executableTarget(name: "feed", dependencies: ["Feed", "FeedApp", "FeedInfrastructure", "OptionParsing"]),
         // The crash-safety tests' helper: saves feeds in a loop until a test kills it. Built for the tests only.
-        .target(name: "FeedStressSave", dependencies: ["Feed", "FeedInfrastructure"]),
+        .target(name: "FeedStressSave", dependencies: ["Feed", "FeedInfrastructure", "OptionParsing"]),
         .executableTarget(name: "feed-stress-save", dependencies: ["FeedStressSave"]),
         // Stand-ins for the feed's boundaries (the stub HTTP client) that its tests and its acceptance world share;
         // never linked into `feed`.
@@ -40,6 +40,8 @@ let package = Package(
         // Did-you-mean for undefined steps and mistyped options: one rule shared by the runner, the reports and
         // the language server (a leaf: Foundation only).
         .target(name: "StepSuggestions"),
+        // The one command-line option parser of every executable (the feed's, the harness's, the bench's).
+        .target(name: "OptionParsing", dependencies: ["StepSuggestions"]),
         .target(name: "Gherkin", dependencies: ["Messages"]),
         .target(name: "TagExpressions"),
         .target(name: "RegexEngine"),
@@ -48,11 +50,15 @@ let package = Package(
             name: "SpecKit",
             dependencies: [
                 "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine", "StepSuggestions",
+                "OptionParsing",
             ]),
         .target(name: "SpecReports", dependencies: ["Messages", "StepSuggestions"]),
         .target(name: "SpecKitTesting", dependencies: ["SpecKit", "SpecReports", "Messages"]),
         .target(
-            name: "SpecKitCommand", dependencies: ["SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions", "CucumberExpressions"]),
+            name: "SpecKitCommand",
+            dependencies: [
+                "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions", "CucumberExpressions", "OptionParsing",
+            ]),
 
         // The feed's acceptance specs and the command line.
         .target(
@@ -64,7 +70,7 @@ let package = Package(
             name: "feed-specs-bench",
             dependencies: [
                 "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions",
-                "SpecReports", "SpecKitCommand",
+                "SpecReports", "SpecKitCommand", "OptionParsing",
             ]),
 
         // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary
@@ -90,6 +96,7 @@ let package = Package(
             name: "FeedCommandTests", dependencies: ["feed", "Feed", "FeedInfrastructure", "FeedTestSupport", "TestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "TestSupport"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
+        .testTarget(name: "OptionParsingTests", dependencies: ["OptionParsing"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "TestSupport"]),
         .testTarget(name: "RegexEngineTests", dependencies: ["RegexEngine"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "RegexEngine", "TestSupport"]),
@@ -98,6 +105,7 @@ let package = Package(
             name: "SpecKitTests",
             dependencies: [
                 "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "TagExpressions", "RegexEngine", "TestSupport",
+                "OptionParsing",
             ]),
         .testTarget(name: "SpecReportsTests", dependencies: ["SpecReports", "Messages", "TestSupport"]),
         .testTarget(
@@ -110,6 +118,8 @@ let package = Package(
         .testTarget(name: "FeedSpecsCommandTests", dependencies: ["feed-specs", "TestSupport"]),
         .testTarget(
             name: "SpecKitCommandTests",
-            dependencies: ["SpecKitCommand", "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions"]),
+            dependencies: [
+                "SpecKitCommand", "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions", "OptionParsing",
+            ]),
     ]
 )

@@ -1,5 +1,6 @@
 import FeedInfrastructure
 import Foundation
+import OptionParsing
 
 /// How `feed-stress-save` saves: straight into the store, or through the save use case (delete, then insert).
 enum StressMode: String, CaseIterable, Equatable {
@@ -66,18 +67,22 @@ package struct StressSaveOptions: Equatable {
         return stress
     }
 
-    /// The `--name value` pairs of `arguments`, each name known and given once.
+    /// The `--name value` pairs of `arguments` by name without its dashes, each name known and given once, read
+    /// by the package's one option parser.
     private static func pairs(_ arguments: [String]) throws(UsageError) -> [String: String] {
-        var options: [String: String] = [:]
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--") else { throw UsageError(message: "unexpected argument '\(argument)'") }
-            let name = String(argument.dropFirst(2))
-            guard names.contains(name) else { throw UsageError(message: "feed-stress-save has no option \(argument)") }
-            guard options[name] == nil else { throw UsageError(message: "\(argument) is given more than once") }
-            guard let value = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
-            options[name] = value
+        let parser = OptionParser(
+            options: names.sorted().map { OptionParser.Option(name: "--\($0)", short: nil, takesValue: true) })
+        do throws(OptionParser.Failure) {
+            let parsed = try parser.parse(arguments)
+            if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+            var options: [String: String] = [:]
+            for name in names { options[name] = try parsed.single("--\(name)") }
+            return options
+        } catch {
+            switch error {
+            case .help: throw UsageError(message: "feed-stress-save takes no --help; its usage follows")
+            case .usage(let message): throw UsageError(message: message)
+            }
         }
-        return options
     }
 }

@@ -1,3 +1,4 @@
+import OptionParsing
 import SpecKit
 
 /// Prints a usage error (or the help) and returns the exit status: 0 for `--help`, 2 otherwise.

@@ -1,3 +1,4 @@
+import OptionParsing
 import SpecKit
 import SpecReports
 import StepSuggestions

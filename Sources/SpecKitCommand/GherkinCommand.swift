@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import OptionParsing
 import SpecKit
 
 /// `NAME gherkin [--no-source] [--no-ast] [--no-pickles] [--languages FILE] FILE...`: parses feature files

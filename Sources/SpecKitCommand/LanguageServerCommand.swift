@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import OptionParsing
 import SpecKit
 
 /// `NAME lsp [--specs PATH] [--languages FILE] [--stdio]`: the language server for editors, over standard input

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import OptionParsing
 import SpecKit
 import SpecReports
 

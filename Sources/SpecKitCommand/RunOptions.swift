@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import OptionParsing
 import SpecKit
 
 /// What `run` does, resolved from its settings (`RunSettings`, filled from the profiles, the environment and the

@@ -1,6 +1,7 @@
 import CucumberExpressions
 import Foundation
 import Messages
+import OptionParsing
 import SpecKit
 import SpecReports
 

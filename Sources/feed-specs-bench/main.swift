@@ -16,6 +16,7 @@
 
 import Foundation
 import Gherkin
+import OptionParsing
 import SpecKitCommand
 
 struct Subcommand {
@@ -50,24 +51,18 @@ func usageText() -> String {
     "usage:\n" + allSubcommands().map { "  feed-specs-bench \($0.usage)\n" }.joined()
 }
 
-/// Splits arguments into positional ones and `--name value` options.
+/// Splits arguments into positional ones and `--name value` options, with the package's one option parser (the
+/// flags are taken out first).
 func options(_ arguments: [String], allowed: Set<String>) throws -> (positional: [String], named: [String: String]) {
-    var positional: [String] = []
-    var named: [String: String] = [:]
-    var index = 0
-    while index < arguments.count {
-        let argument = arguments[index]
-        index += 1
-        guard argument.hasPrefix("--") else {
-            positional.append(argument)
-            continue
-        }
-        guard allowed.contains(argument) else { throw BenchError("unknown option '\(argument)'") }
-        guard index < arguments.count else { throw BenchError("\(argument) needs a value") }
-        named[argument] = arguments[index]
-        index += 1
+    let parser = OptionParser(options: allowed.sorted().map { .init(name: $0, short: nil, takesValue: true) })
+    do throws(OptionParser.Failure) {
+        let parsed = try parser.parse(arguments)
+        var named: [String: String] = [:]
+        for name in allowed { named[name] = parsed.value(name) }
+        return (parsed.positionals, named)
+    } catch {
+        throw BenchError(error == .help ? usageText() : error.description)
     }
-    return (positional, named)
 }
 
 func integer(_ named: [String: String], _ name: String, default value: Int, minimum: Int) throws -> Int {

@@ -1,6 +1,7 @@
 import Feed
 import FeedInfrastructure
 import Foundation
+import OptionParsing
 
 /// A mistake on the command line: reported as one line followed by the usage, with exit status 2.
 struct UsageError: Error, Equatable {
@@ -154,38 +155,25 @@ enum CommandLineParser {
         return cache
     }
 
-    /// Reads `--name value` and `--name=value` pairs into a dictionary; `nil` when `--help` is among them.
+    /// Reads `--name value` and `--name=value` pairs (each option at most once) into a dictionary by name
+    /// without its dashes, with the package's one option parser; `nil` when `--help` is among them.
     private static func parseOptions(_ arguments: [String], allowed: Set<String>, for command: String)
         throws(UsageError) -> [String: String]?
     {
-        var options: [String: String] = [:]
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--help" || argument == "-h" { return nil }
-            guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError(message: "unexpected argument '\(argument)'")
-            }
-            var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard allowed.contains(name) else { throw UsageError(message: "\(command) has no option --\(name)") }
-            guard options[name] == nil else { throw UsageError(message: "--\(name) is given more than once") }
-            if let inlineValue {
-                options[name] = inlineValue
-            } else {
-                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw UsageError(message: "--\(name) needs a value")
-                }
-                options[name] = arguments[index]
-                index += 1
+        let parser = OptionParser(
+            options: allowed.sorted().map { OptionParser.Option(name: "--\($0)", short: nil, takesValue: true) })
+        do throws(OptionParser.Failure) {
+            let parsed = try parser.parse(arguments)
+            if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+            var options: [String: String] = [:]
+            for name in allowed { options[name] = try parsed.single("--\(name)") }
+            return options
+        } catch {
+            switch error {
+            case .help: return nil
+            case .usage(let message): throw UsageError(message: message)
             }
         }
-        return options
     }
 
     private static func parseDate(_ text: String) -> Date? {

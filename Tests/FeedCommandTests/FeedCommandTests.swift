@@ -88,8 +88,12 @@ struct FeedCommandArgumentTests {
             ["load", "--url", "http://h.example/f", "--store", "memory", "--path", "/tmp/x"],
             "--path is for the file and sqlite stores, not the memory store"
         ),
-        (["load", "--url", "http://h.example/f", "--verbose"], "load has no option --verbose"),
-        (["validate", "--url", "http://h.example/f"], "validate has no option --url"),
+        (["load", "--url", "http://h.example/f", "--verbose"], "unknown option '--verbose'"),
+        (
+            ["load", "--url", "http://h.example/f", "--stor", "file"],
+            "unknown option '--stor'; did you mean '--store'?"
+        ),
+        (["validate", "--url", "http://h.example/f"], "unknown option '--url'"),
         (["validate", "--path", ""], "--path is empty"),
         (
             ["stress-save", "--store", "file", "--path", "/tmp/x", "--seed", "1"],

@@ -46,7 +46,7 @@ struct StressSaveOptionsTests {
         ),
         (
             ["--store", "file", "--path", "/tmp/x", "--seed", "1", "--verbose", "1"],
-            "feed-stress-save has no option --verbose"
+            "unknown option '--verbose'"
         ),
         (["--store", "file", "--store", "sqlite"], "--store is given more than once"),
         (["--store", "file", "--path"], "--path needs a value"),

@@ -1,5 +1,6 @@
 import Foundation
 import Gherkin
+import OptionParsing
 import SpecKit
 import Testing
 

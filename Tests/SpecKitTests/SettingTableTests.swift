@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import OptionParsing
 import SpecKit
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import OptionParsing
 import StepSuggestions
 
 /// A configuration file in cucumber-js's `cucumber.json` format: each top-level key is a profile, `default` the one

@@ -1,5 +1,6 @@
 import Gherkin
 import Messages
+import OptionParsing
 
 /// The settings of a run, the one value every source fills: a configuration file's profiles, the environment, the
 /// command line (and the editor's settings, as options of its runs). What a source does not set is nil or empty.

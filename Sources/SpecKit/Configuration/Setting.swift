@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import OptionParsing
 
 /// One setting of a run, declared once: its command-line option, its key in a configuration file's profile, the
 /// environment variable that sets it, the value it takes and its range, how a later source merges with an earlier

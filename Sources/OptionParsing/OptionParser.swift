@@ -1,6 +1,7 @@
 import StepSuggestions
 
-/// The one command-line option parser, shared by the subcommands and by profiles written as a command line: `--flag`, `--option VALUE`,
+/// The one command-line option parser of every executable of the package (the harness's subcommands and profiles
+/// written as a command line, the feed's command, the bench): `--flag`, `--option VALUE`,
 /// `--option=VALUE`, repeatable options, positional arguments, and `--` to end the options. An unknown option is a
 /// usage error naming the closest valid one.
 package struct OptionParser: Sendable {
@@ -57,6 +58,15 @@ package struct OptionParser: Sendable {
         package func has(_ name: String) -> Bool {
             options.contains { $0.name == name }
         }
+
+        /// The value given for `name`, for an option that may be given only once.
+        ///
+        /// - Throws: a usage error when it was given more than once.
+        package func single(_ name: String) throws(Failure) -> String? {
+            let given = values(name)
+            guard given.count <= 1 else { throw .usage("\(name) is given more than once") }
+            return given.first
+        }
     }
 
     package let options: [Option]
@@ -95,7 +105,10 @@ package struct OptionParser: Sendable {
                 if let inlineValue {
                     parsed.options.append((option.name, inlineValue))
                 } else {
-                    guard index < arguments.count else { throw .usage("\(option.name) needs a value") }
+                    // `--out --format html`: the next argument is an option, not the value forgotten.
+                    guard index < arguments.count, !isOption(arguments[index]) else {
+                        throw .usage("\(option.name) needs a value")
+                    }
                     parsed.options.append((option.name, arguments[index]))
                     index += 1
                 }
@@ -105,6 +118,13 @@ package struct OptionParser: Sendable {
             }
         }
         return parsed
+    }
+
+    /// Whether `argument` names one of the options (`--format`, `--format=html`, `-f`).
+    private func isOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        return options.contains { $0.name == name || $0.short == name }
     }
 
     /// The valid option closest to `name` by edit distance, when it is close enough to be a typo.
