@@ -281,6 +281,9 @@ public struct GeneratedExpression: Sendable {
         public let name: String
         /// How many parameters of this type precede it, this one included.
         public let count: Int
+
+        /// The parameter's name in a snippet: the type's name, numbered from the second of its type (`string2`).
+        public var parameterName: String { count == 1 ? name : "\(name)\(count)" }
     }
 
     private let segments: [String]
@@ -304,7 +307,7 @@ public struct GeneratedExpression: Sendable {
     /// Names for the parameters in a snippet: the type's name, numbered from the second use on
     /// (`int`, `int2`, `string`).
     public var parameterNames: [String] {
-        parameterInfos.map { $0.count == 1 ? $0.name : "\($0.name)\($0.count)" }
+        parameterInfos.map(\.parameterName)
     }
 
     /// The parameters, for the snippet's signature.

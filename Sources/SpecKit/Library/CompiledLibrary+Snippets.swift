@@ -52,8 +52,8 @@ extension CompiledLibrary {
         var expressions = snippetGenerator.generateExpressions(for: text).map { expression in
             (
                 source: expression.source,
-                parameters: zip(expression.parameterNames, expression.parameterInfos).map { name, info in
-                    "\(swiftIdentifier(name)): \(info.type)"
+                parameters: expression.parameterInfos.map { info in
+                    "\(swiftIdentifier(info.parameterName)): \(info.type)"
                 }
             )
         }
@@ -68,23 +68,41 @@ extension CompiledLibrary {
     }
 }
 
-/// A Swift string literal for `text`.
+/// A Swift string literal for `text`: backslashes, quotes, line breaks and other control characters (but tab)
+/// escaped. Read byte by byte: every byte escaped is ASCII, so no character of the text is split.
 func swiftStringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for character in text {
-        switch character {
-        case "\\": literal += "\\\\"
-        case "\"": literal += "\\\""
-        case "\n": literal += "\\n"
-        default: literal.append(character)
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    bytes.reserveCapacity(text.utf8.count + 2)
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case 0x09: bytes.append(byte)
+        case 0x00..<0x20, 0x7F: bytes += Array("\\u{\(String(byte, radix: 16))}".utf8)
+        default: bytes.append(byte)
         }
     }
-    return literal + "\""
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// `name` as a Swift identifier (`int`, `string2`; a keyword in backticks).
 func swiftIdentifier(_ name: String) -> String {
-    let cleaned = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    let isIdentifierByte: (UInt8) -> Bool = { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+    // Parameter type names are nearly always ASCII words: those need no character-by-character look.
+    let cleaned =
+        name.utf8.allSatisfy(isIdentifierByte)
+        ? name : String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
     let identifier = cleaned.isEmpty || cleaned.first?.isNumber == true ? "value" + cleaned : cleaned
     return swiftKeywords.contains(identifier) ? "`\(identifier)`" : identifier
 }
