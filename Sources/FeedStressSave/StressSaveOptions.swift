@@ -70,14 +70,8 @@ package struct StressSaveOptions: Equatable {
     /// The `--name value` pairs of `arguments` by name without its dashes, each name known and given once, read
     /// by the package's one option parser.
     private static func pairs(_ arguments: [String]) throws(UsageError) -> [String: String] {
-        let parser = OptionParser(
-            options: names.sorted().map { OptionParser.Option(name: "--\($0)", short: nil, takesValue: true) })
         do throws(OptionParser.Failure) {
-            let parsed = try parser.parse(arguments)
-            if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
-            var options: [String: String] = [:]
-            for name in names { options[name] = try parsed.single("--\(name)") }
-            return options
+            return try OptionParser.values(arguments, named: names)
         } catch {
             switch error {
             case .help: throw UsageError(message: "feed-stress-save takes no --help; its usage follows")

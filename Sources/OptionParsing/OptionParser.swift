@@ -120,6 +120,32 @@ package struct OptionParser: Sendable {
         return parsed
     }
 
+    /// The values of `arguments` by option name, for a command whose options each take a value given at most once
+    /// and which takes no positional argument.
+    ///
+    /// - Throws: `.help` for `--help`, a usage error for an unexpected argument, an option given twice, or what
+    ///   `parse(_:)` refuses.
+    package func parseOnce(_ arguments: [String]) throws(Failure) -> [String: String] {
+        let parsed = try parse(arguments)
+        if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+        var values: [String: String] = [:]
+        for option in options { values[option.name] = try parsed.single(option.name) }
+        return values
+    }
+
+    /// The values of `arguments` by bare name (`url` for `--url VALUE`), for a command whose options are the
+    /// `--NAME VALUE` of `names`, each given at most once, and which takes no positional argument.
+    ///
+    /// - Throws: as `parseOnce(_:)`.
+    package static func values(_ arguments: [String], named names: some Sequence<String>) throws(Failure)
+        -> [String: String]
+    {
+        let parser = OptionParser(options: names.sorted().map { Option(name: "--\($0)", short: nil, takesValue: true) })
+        var values: [String: String] = [:]
+        for (name, value) in try parser.parseOnce(arguments) { values[String(name.dropFirst(2))] = value }
+        return values
+    }
+
     /// Whether `argument` names one of the options (`--format`, `--format=html`, `-f`).
     private func isOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument != "-" else { return false }

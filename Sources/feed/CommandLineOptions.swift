@@ -78,7 +78,7 @@ enum CommandLineParser {
         guard let allowed = allowedOptions[subcommand] else {
             throw UsageError(message: "unknown command '\(subcommand)' (expected load, validate or help)")
         }
-        guard let options = try parseOptions(Array(arguments.dropFirst()), allowed: allowed, for: subcommand) else {
+        guard let options = try parseOptions(Array(arguments.dropFirst()), allowed: allowed) else {
             return .help
         }
         return subcommand == "load" ? .load(try loadOptions(options)) : .validate(try cacheOptions(options))
@@ -157,17 +157,11 @@ enum CommandLineParser {
 
     /// Reads `--name value` and `--name=value` pairs (each option at most once) into a dictionary by name
     /// without its dashes, with the package's one option parser; `nil` when `--help` is among them.
-    private static func parseOptions(_ arguments: [String], allowed: Set<String>, for command: String)
+    private static func parseOptions(_ arguments: [String], allowed: Set<String>)
         throws(UsageError) -> [String: String]?
     {
-        let parser = OptionParser(
-            options: allowed.sorted().map { OptionParser.Option(name: "--\($0)", short: nil, takesValue: true) })
         do throws(OptionParser.Failure) {
-            let parsed = try parser.parse(arguments)
-            if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
-            var options: [String: String] = [:]
-            for name in allowed { options[name] = try parsed.single("--\(name)") }
-            return options
+            return try OptionParser.values(arguments, named: allowed)
         } catch {
             switch error {
             case .help: return nil

@@ -63,3 +63,29 @@ struct OptionParserTests {
         #expect(try parser.parse([]).single("--out") == nil)
     }
 }
+
+@Suite("Options given once, no positionals (the feed's commands)")
+struct ParseOnceTests {
+    let parser = OptionParser(options: [
+        .init(name: "--url", short: nil, takesValue: true), .init(name: "--store", short: nil, takesValue: true),
+    ])
+
+    @Test("each option's value by its name; those not given are absent")
+    func values() throws {
+        #expect(
+            try parser.parseOnce(["--url", "http://h.example", "--store=file"]) == [
+                "--url": "http://h.example", "--store": "file",
+            ])
+        #expect(try parser.parseOnce([]).isEmpty)
+    }
+
+    @Test(
+        "a positional or a repeated option is refused, naming it",
+        arguments: [
+            (["extra"], "unexpected argument 'extra'"),
+            (["--url", "a", "--url", "b"], "--url is given more than once"),
+        ])
+    func refused(arguments: [String], message: String) {
+        #expect(throws: OptionParser.Failure.usage(message)) { try parser.parseOnce(arguments) }
+    }
+}
