@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "TestSupport"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "OptionParsingTests", dependencies: ["OptionParsing"]),
+        .testTarget(name: "FeedSpecsBenchTests", dependencies: ["feed-specs-bench", "SpecKit", "Gherkin", "Messages"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "TestSupport"]),
         .testTarget(name: "RegexEngineTests", dependencies: ["RegexEngine"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "RegexEngine", "TestSupport"]),

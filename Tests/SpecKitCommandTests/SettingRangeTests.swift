@@ -75,9 +75,13 @@ struct SettingRangeTests {
         #expect(settings.timeout == 10)
     }
 
-    @Test("the editor's timeout in range is taken; a string is refused")
-    func editorTimeoutInRange() {
+    @Test("the editor's timeout in range is taken, a whole number too; a string is refused")
+    func editorTimeoutInRange() throws {
         var settings = ServerSettings()
+        // A whole number as a client's JSON gives it (an NSNumber that also reads as a Bool on Linux).
+        let whole = try JSONSerialization.jsonObject(with: Data(#"{"speckit": {"timeout": 1}}"#.utf8))
+        #expect(settings.update(whole).isEmpty)
+        #expect(settings.timeout == 1)
         #expect(settings.update(["speckit": ["timeout": 2.5]]).isEmpty)
         #expect(settings.timeout == 2.5)
         #expect(settings.update(["timeout": "5"]).first?.hasPrefix("speckit.timeout 5: expected") == true)

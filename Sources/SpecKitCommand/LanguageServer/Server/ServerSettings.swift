@@ -36,7 +36,7 @@ struct ServerSettings {
         if let runOnSave = settings["runOnSave"] as? Bool { self.runOnSave = runOnSave }
         if let given = settings["timeout"] {
             // The run setting's own check and words (`Setting.all`), as for `--timeout` and a profile's `timeout`.
-            let number = (given as? NSNumber).flatMap { $0 is Bool ? nil : $0 }
+            let number = given as? NSNumber
             if let number, let setting = Setting.named("timeout"), setting.accepts(.number(number.doubleValue)) {
                 timeout = number.doubleValue
             } else {
