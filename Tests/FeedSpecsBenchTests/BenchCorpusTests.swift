@@ -39,7 +39,9 @@ struct BenchCorpusTests {
         return files
     }
 
-    @Test("a seed writes the same files every time; another seed writes others", arguments: [CorpusShape.templates, .realWorld])
+    @Test(
+        "a seed writes the same files every time; another seed writes others",
+        arguments: [CorpusShape.templates, .realWorld])
     func deterministic(shape: CorpusShape) throws {
         let folders = try (0..<3).map { _ in try Self.folder() }
         defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
@@ -49,7 +51,9 @@ struct BenchCorpusTests {
         #expect(try Self.corpus(shape, seed: 8, in: folders[2]) != first)
     }
 
-    @Test("every generated file is valid Gherkin with at least one scenario", arguments: [CorpusShape.templates, .realWorld])
+    @Test(
+        "every generated file is valid Gherkin with at least one scenario",
+        arguments: [CorpusShape.templates, .realWorld])
     func parses(shape: CorpusShape) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
