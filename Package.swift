@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "Messages", targets: ["Messages"]),
         .executable(name: "feed", targets: ["feed"]),
         .executable(name: "feed-specs", targets: ["feed-specs"]),
-        .executable(name: "feed-specs-bench", targets: ["feed-specs-bench"]),
+        .executable(name: "feed-specs-bench", targets: ["FeedSpecsBench"]),
     ],
     targets: [
         // The feed: domain, use cases, infrastructure and the headless app.
@@ -67,11 +67,12 @@ let package = Package(
         .executableTarget(
             name: "feed-specs", dependencies: ["FeedAcceptance", "FeedInfrastructure", "SpecKitCommand"]),
         .executableTarget(
-            name: "feed-specs-bench",
+            name: "FeedSpecsBench",
             dependencies: [
                 "SpecKit", "Gherkin", "Messages", "CucumberExpressions", "RegexEngine", "StepSuggestions",
                 "SpecReports", "SpecKitCommand", "OptionParsing",
-            ]),
+            ],
+            path: "Sources/feed-specs-bench"),
 
         // The feed's tests: one target per module, and the helpers they share (test data, a store spy, temporary
         // folders, a loopback HTTP server, the built executables).
@@ -97,7 +98,7 @@ let package = Package(
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "TestSupport"]),
         .testTarget(name: "StepSuggestionsTests", dependencies: ["StepSuggestions"]),
         .testTarget(name: "OptionParsingTests", dependencies: ["OptionParsing"]),
-        .testTarget(name: "FeedSpecsBenchTests", dependencies: ["feed-specs-bench", "SpecKit", "Gherkin", "Messages"]),
+        .testTarget(name: "FeedSpecsBenchTests", dependencies: ["FeedSpecsBench", "SpecKit", "Gherkin", "Messages"]),
         .testTarget(name: "GherkinTests", dependencies: ["Gherkin", "Messages", "TestSupport"]),
         .testTarget(name: "RegexEngineTests", dependencies: ["RegexEngine"]),
         .testTarget(name: "CucumberExpressionsTests", dependencies: ["CucumberExpressions", "RegexEngine", "TestSupport"]),

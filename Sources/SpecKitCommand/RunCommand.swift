@@ -330,10 +330,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
         return configuration
     }
 
-    /// The settings of the configuration file's profiles: the file of `settings.config` (`--config`,
-    /// `$SPECKIT_CONFIG`), else `cucumber.json` in the current directory when there is one; the profiles of
-    /// `settings.profiles` (`--profile`, `$SPECKIT_PROFILE`), else `default`. A path or format the profiles hold
-    /// that is wrong is an error naming the file.
+    /// The settings of the configuration file's profiles: the file of `settings.config` (`--config`), else
+    /// `cucumber.json` in the current directory when there is one; the profiles of `settings.profiles`
+    /// (`--profile`), else `default`. A path or format the profiles hold that is wrong is an error naming the file.
     static func profiles(of settings: RunSettings, extraKeys: [String]) throws(OptionParser.Failure) -> RunSettings {
         let path: String
         if let file = settings.config {
@@ -360,10 +359,7 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
     private func listLanguages(_ commandLine: RunSettings) -> Int32 {
         let languages: GherkinLanguages
         do {
-            var settings = commandLine
-            if settings.languages == nil {
-                settings = try RunSettings(environment: context.environment).merging(commandLine)
-            }
+            let settings = try RunSettings(environment: context.environment).merging(commandLine)
             languages = try settings.gherkinLanguages() ?? .builtIn
         } catch {
             StandardStreams.writeError("\(name): \(error)\n")

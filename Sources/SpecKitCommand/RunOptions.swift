@@ -54,7 +54,7 @@ struct RunOptions {
     var keywordsLanguage: String? { settings.keywordsLanguage }
     var title: String? { settings.title }
 
-    /// `run`'s settings: those of `Setting.all` and, when the command has one, its variant option (`--store`).
+    /// `run`'s settings beside `Setting.all`: the command's variant option (`--store`), when it has one.
     static func extraSettings(variantOption: String?, help: String = "") -> [Setting] {
         variantOption.map { [Setting.extra($0, help: help)] } ?? []
     }
@@ -95,21 +95,6 @@ struct RunOptions {
     /// The reports `texts` (`NAME[:PATH]`) ask for.
     static func formats(_ texts: [String]) throws(OptionParser.Failure) -> [FormatRequest] {
         try texts.map { text throws(OptionParser.Failure) in try FormatRequest.parse(text) }
-    }
-
-    /// The options of `arguments` alone (no profile, no environment), as tests and a runner process for the
-    /// editor read them.
-    static func parse(
-        _ arguments: [String], environment: [String: String] = [:], variantOption: String? = nil,
-        readFile: (String) throws -> String = { try String(contentsOfFile: $0, encoding: .utf8) }
-    ) throws(OptionParser.Failure) -> RunOptions {
-        let commandLine = try RunSettings(
-            arguments: arguments, extra: extraSettings(variantOption: variantOption))
-        let fromEnvironment = try RunSettings(
-            environment: environment, extra: extraSettings(variantOption: variantOption))
-        return try RunOptions(
-            fromEnvironment.merging(commandLine), variantOption: variantOption, environment: environment,
-            readFile: readFile)
     }
 
     /// Set when the `@FILE` given listed nothing to rerun.

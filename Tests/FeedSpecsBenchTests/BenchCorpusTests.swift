@@ -4,7 +4,7 @@ import Messages
 import SpecKit
 import Testing
 
-@testable import feed_specs_bench
+@testable import FeedSpecsBench
 
 /// The bench measures what its README rows say only if its corpora are what they claim: the same for a seed, valid
 /// Gherkin, and matched by the libraries the rows name (every step defined by the shape's own, none by the other's).

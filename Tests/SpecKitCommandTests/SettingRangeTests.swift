@@ -1,4 +1,5 @@
 import Foundation
+import OptionParsing
 import SpecKit
 import Testing
 
@@ -8,9 +9,17 @@ import Testing
 /// naming the option or the setting, never a trap.
 @Suite("Ranges of the command line's and the editor's durations and counts")
 struct SettingRangeTests {
+    /// The options of `arguments` over the environment's settings, without a configuration file.
+    static func options(_ arguments: [String], environment: [String: String]) throws(OptionParser.Failure)
+        -> RunOptions
+    {
+        try RunOptions(
+            RunSettings(environment: environment).merging(RunSettings(arguments: arguments)), environment: environment)
+    }
+
     static func usageMessage(_ arguments: [String]) -> String? {
         do {
-            _ = try RunOptions.parse(arguments, environment: [:])
+            _ = try Self.options(arguments, environment: [:])
             return nil
         } catch {
             guard case .usage(let message) = error else { return "\(error)" }
@@ -43,7 +52,7 @@ struct SettingRangeTests {
 
     @Test("in range is accepted: a quarter of a second, 100 retries, 256 workers")
     func inRange() throws {
-        let options = try RunOptions.parse(
+        let options = try Self.options(
             ["--timeout", "0.25", "--retry", "100", "--parallel", "256"], environment: [:])
         #expect(options.configuration.stepTimeout == .milliseconds(250))
         #expect(options.configuration.retry == 100)
