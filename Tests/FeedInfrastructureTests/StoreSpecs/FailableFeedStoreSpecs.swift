@@ -12,18 +12,18 @@ import Testing
 /// The contract of a file-backed store whose file cannot be read: retrieve throws an error naming it, changing nothing.
 protocol FailableRetrieveFeedStoreSpecs: PersistentFeedStoreSpecs {}
 
-/// The contract of a file-backed store that cannot write its file: insert throws an error naming it, changing nothing.
-protocol FailableInsertFeedStoreSpecs: PersistentFeedStoreSpecs {
+/// A file-backed store's tests that can take away the write permissions its file needs.
+protocol ReadOnlyLocationFeedStoreSpecs: PersistentFeedStoreSpecs {
     /// Takes away the write permissions the store needs to change its file at `location`, true when it could.
     func makeReadOnly(_ location: URL) -> Bool
 }
 
+/// The contract of a file-backed store that cannot write its file: insert throws an error naming it, changing nothing.
+protocol FailableInsertFeedStoreSpecs: ReadOnlyLocationFeedStoreSpecs {}
+
 /// The contract of a file-backed store that cannot remove its cache: delete throws an error naming the file and
 /// keeps what is there.
-protocol FailableDeleteFeedStoreSpecs: PersistentFeedStoreSpecs {
-    /// Takes away the write permissions the store needs to change its file at `location`, true when it could.
-    func makeReadOnly(_ location: URL) -> Bool
-}
+protocol FailableDeleteFeedStoreSpecs: ReadOnlyLocationFeedStoreSpecs {}
 
 /// Every failure contract a file-backed store honours.
 typealias FailableFeedStoreSpecs = FailableRetrieveFeedStoreSpecs & FailableInsertFeedStoreSpecs
@@ -113,6 +113,18 @@ extension FailableInsertFeedStoreSpecs {
     func assertThatInsertDeliversFailureAndKeepsTheOldFeedInAReadOnlyLocation(
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
+        try await assertThatChangeFailsAndKeepsTheFeedInAReadOnlyLocation(sourceLocation: sourceLocation) { store in
+            try await store.insert(uniqueImageFeed().local, timestamp: timestamp + 1)
+        }
+    }
+}
+
+extension ReadOnlyLocationFeedStoreSpecs {
+    /// `change` on a store whose location was made read-only after a feed was saved throws an error naming the
+    /// location, and the saved feed is still what the store retrieves.
+    fileprivate func assertThatChangeFailsAndKeepsTheFeedInAReadOnlyLocation(
+        sourceLocation: SourceLocation, _ change: (any FeedStore) async throws -> Void
+    ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = location(in: directory.url)
@@ -121,9 +133,7 @@ extension FailableInsertFeedStoreSpecs {
         #expect(makeReadOnly(location), sourceLocation: sourceLocation)
         let store = makeStore(at: location)
 
-        await expectError(naming: location.path, sourceLocation: sourceLocation) {
-            try await store.insert(uniqueImageFeed().local, timestamp: timestamp + 1)
-        }
+        await expectError(naming: location.path, sourceLocation: sourceLocation) { try await change(store) }
         #expect(try await store.retrieve() == old, sourceLocation: sourceLocation)
     }
 }
@@ -153,17 +163,8 @@ extension FailableDeleteFeedStoreSpecs {
     func assertThatDeleteDeliversFailureAndKeepsTheFeedInAReadOnlyLocation(
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let location = location(in: directory.url)
-        let old = CachedFeed(feed: uniqueImageFeed().local, timestamp: timestamp)
-        try await makeStore(at: location).insert(old.feed, timestamp: old.timestamp)
-        #expect(makeReadOnly(location), sourceLocation: sourceLocation)
-        let store = makeStore(at: location)
-
-        await expectError(naming: location.path, sourceLocation: sourceLocation) {
+        try await assertThatChangeFailsAndKeepsTheFeedInAReadOnlyLocation(sourceLocation: sourceLocation) { store in
             try await store.deleteCachedFeed()
         }
-        #expect(try await store.retrieve() == old, sourceLocation: sourceLocation)
     }
 }
