@@ -1,3 +1,4 @@
+import Messages
 import SpecReports
 import Synchronization
 
@@ -19,23 +20,9 @@ final class ConsoleOutput: ReportOutput, Sendable {
     var wasClosed: Bool { closed.load(ordering: .relaxed) }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ReportError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(1, base + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK {
-                    var request = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&request, 1, -1)
-                    continue
-                }
-                if code == EPIPE { closed.store(true, ordering: .relaxed) }
-                throw ReportError.cannotWrite(destination: name, reason: String(cString: strerror(code)))
-            }
-            offset += written
-        }
+        guard let code = DescriptorWrite.all(bytes, to: 1) else { return }
+        if code == EPIPE { closed.store(true, ordering: .relaxed) }
+        throw ReportError.cannotWrite(destination: name, reason: DescriptorWrite.reason(code))
     }
 
     func close() throws(ReportError) {}

@@ -1,3 +1,4 @@
+import Messages
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,31 +33,10 @@ enum StandardStreams {
         writeAll(2, Array(text.utf8))
     }
 
-    /// Writes every byte to a file descriptor, retrying short writes; gives up on a closed pipe (remembered for
-    /// standard output: `outputWasClosed`).
+    /// Writes every byte to a file descriptor (`DescriptorWrite.all`); gives up on a closed pipe (remembered for
+    /// standard output: `outputWasClosed`) or another error.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 && errno == EPIPE && descriptor == 1 { outputClosed.store(true, ordering: .relaxed) }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        let failure = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+        if failure == EPIPE && descriptor == 1 { outputClosed.store(true, ordering: .relaxed) }
     }
-}
-
-/// `write(2)`, whichever C library this platform has.
-@inline(__always)
-func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-        return Darwin.write(descriptor, pointer, count)
-    #elseif canImport(Musl)
-        return Musl.write(descriptor, pointer, count)
-    #else
-        return Glibc.write(descriptor, pointer, count)
-    #endif
 }

@@ -113,7 +113,11 @@ public struct NDJSONWriter: ~Copyable, Sendable {
         case .memory:
             return nil
         case .fileDescriptor(let descriptor, let name):
-            return json.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor, name: name) }
+            return json.withUnsafeBytes { buffer in
+                DescriptorWrite.all(buffer, to: descriptor).map {
+                    NDJSONWriteError(destination: name, reason: DescriptorWrite.reason($0))
+                }
+            }
         case .fileHandle(let handle, let name):
             do {
                 try json.withUnsafeBytes { buffer in try handle.write(contentsOf: buffer) }
@@ -122,30 +126,6 @@ public struct NDJSONWriter: ~Copyable, Sendable {
                 return NDJSONWriteError(destination: name, reason: "\(error)")
             }
         }
-    }
-
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String)
-        -> NDJSONWriteError?
-    {
-        guard var pointer = buffer.baseAddress else { return nil }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let written = systemWrite(descriptor, pointer, remaining)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK {
-                    // A non-blocking descriptor that is full: wait until it can take more.
-                    var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&request, 1, -1)
-                    continue
-                }
-                return NDJSONWriteError(destination: name, reason: String(cString: strerror(code)))
-            }
-            pointer += written
-            remaining -= written
-        }
-        return nil
     }
 
     /// Encodes `envelopes` as NDJSON bytes.
@@ -157,14 +137,6 @@ public struct NDJSONWriter: ~Copyable, Sendable {
         }
         return json.bytes
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        write(descriptor, pointer, count)
-    #else
-        -1
-    #endif
 }
 
 /// Writing NDJSON to its destination failed.

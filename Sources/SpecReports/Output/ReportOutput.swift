@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 #if canImport(Glibc)
     import Glibc
@@ -235,24 +236,7 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }
 
-/// Writes every byte of `bytes` to `descriptor`; returns the reason on failure.
+/// Writes every byte of `bytes` to `descriptor` (`DescriptorWrite.all`); returns the reason on failure.
 func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-    guard var pointer = bytes.baseAddress else { return nil }
-    var remaining = bytes.count
-    while remaining > 0 {
-        let written = write(descriptor, pointer, remaining)
-        if written < 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK {
-                var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&request, 1, -1)
-                continue
-            }
-            return String(cString: strerror(code))
-        }
-        pointer += written
-        remaining -= written
-    }
-    return nil
+    DescriptorWrite.all(bytes, to: descriptor).map(DescriptorWrite.reason)
 }
