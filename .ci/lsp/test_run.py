@@ -4,12 +4,21 @@ diagnostic with the message and the Swift place, every step an inlay hint, each 
 when the scenario's text changes; the server answers meanwhile."""
 
 import asyncio
+import os
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
-from lsp_support import STEPS, change_document, open_document, wait_for_diagnostics
+import pytest_lsp
+from conftest import start
+from lsp_support import COMMAND, STEPS, change_document, open_document, wait_for_diagnostics
 from lsprotocol import types
-from pytest_lsp import LanguageClient
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+# The temporary folder of the server below: where it writes the private copy of each document it runs.
+SERVER_TMPDIR = Path(tempfile.mkdtemp(prefix="lsp-tmpdir-"))
 
 SPEC = """Feature: Offline
   Background:
@@ -195,3 +204,33 @@ async def test_an_unknown_variant_is_said_not_run(client: LanguageClient):
     message, _ = await run(client, uri, 4)
     assert message.type == types.MessageType.Error
     assert "speckit.variant 'floppy' is not one of memory, file, sqlite" in message.message
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=COMMAND, server_env={**os.environ, "TMPDIR": str(SERVER_TMPDIR)}))
+async def ending_client(lsp_client: LanguageClient):
+    await start(lsp_client, "visual-studio-code")
+    yield  # the test ends the session itself
+
+
+@pytest.mark.asyncio
+async def test_the_copy_of_a_document_goes_when_the_server_ends_before_its_run(ending_client: LanguageClient):
+    client = ending_client
+    # A run long enough to be going on when the session ends: 400 examples.
+    rows = "".join(f"      | {n} minutes |\n" for n in range(1, 401))
+    uri = await open_document(client, "long-run.feature", SPEC + rows)
+    started = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="speckit.run", arguments=[uri])
+    )
+    assert started.startswith("Running "), started
+
+    def copies():
+        return [p.name for p in SERVER_TMPDIR.iterdir() if "-lsp-run-" in p.name]
+
+    for _ in range(500):
+        if copies():
+            break
+        await asyncio.sleep(0.01)
+    assert copies(), "the run's copy of the document was not made in the server's TMPDIR"
+    await client.shutdown_session()  # shutdown, then exit (waiting for the server's end), the run still going on
+    assert copies() == []
+    shutil.rmtree(SERVER_TMPDIR, ignore_errors=True)

@@ -95,6 +95,8 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
                 }
             }
         }
-        return server.run()
+        let status = server.run()
+        EditorRunner.removePrivateFolders()
+        return status
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Gherkin
 import Messages
 import SpecKit
+import Synchronization
 
 /// Runs scenarios for the editor: the text of one document (as the editor has it, saved or not), its whole or the
 /// scenarios at some lines, with the command's own step library, world and variants, by the same runner as `run`
@@ -30,6 +31,32 @@ struct EditorRunner: Sendable {
     /// The variants a run may name (`speckit.variant`), for messages.
     let variants: [String]
     let run: @Sendable (Request) async -> Outcome
+
+    /// The private folders of the runs going on, each holding the copy of a document.
+    private static let folders = Mutex<Set<URL>>([])
+
+    /// Makes `root`, a private folder (0700) for the copy of a document, and keeps it in the list of folders to remove.
+    static func makePrivateFolder(_ root: URL) throws {
+        try FileManager.default.createDirectory(
+            at: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        _ = folders.withLock { $0.insert(root) }
+    }
+
+    /// Removes the private folder of a run that ended.
+    static func removePrivateFolder(_ root: URL) {
+        _ = folders.withLock { $0.remove(root) }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Removes the private folders of the runs still going on: called when the server ends, or executes a new build in
+    /// its place, before a cancelled run has come back (its copies of unsaved documents are not left behind).
+    static func removePrivateFolders() {
+        let open = folders.withLock { folders in
+            defer { folders.removeAll() }
+            return folders
+        }
+        for root in open { try? FileManager.default.removeItem(at: root) }
+    }
 }
 
 extension LanguageServerCommand {
@@ -69,12 +96,11 @@ extension LanguageServerCommand {
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(name)-lsp-run-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { EditorRunner.removePrivateFolder(root) }
         let file = root.appendingPathComponent(request.relativePath)
         do {
             // Only this user may read the copy of an unsaved document.
-            try FileManager.default.createDirectory(
-                at: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try EditorRunner.makePrivateFolder(root)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(request.text.utf8).write(to: file)

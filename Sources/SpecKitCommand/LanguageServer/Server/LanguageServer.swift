@@ -172,6 +172,7 @@ final class LanguageServer {
                 }
             }
         }
+        EditorRunner.removePrivateFolders()  // the cancelled run's, which the new build never removes
         let handover = ServerHandover(
             initialize: initializeParams, settings: workspace.settings.dictionary,
             documents: workspace.openDocuments, pending: pending, unread: connection.unread, message: message)
