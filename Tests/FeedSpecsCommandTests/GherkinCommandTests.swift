@@ -17,9 +17,14 @@ enum FeedSpecsExecutable {
 @Suite(
     "feed-specs gherkin command",
     .enabled(if: FeedSpecsExecutable.isAvailable, "needs the feed-specs executable built beside the tests"))
-struct GherkinCommandTests {
+final class GherkinCommandTests {
+    /// The test's own folder, removed when the test ends.
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gherkin-cli-\(UUID())")
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     private func write(_ text: String, name: String = "spec.feature") throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gherkin-cli-\(UUID())")
+        let directory = folder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
