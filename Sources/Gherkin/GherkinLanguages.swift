@@ -63,15 +63,23 @@ public struct GherkinLanguages: DialectProvider, Sendable {
     }
 
     /// The languages for a run: the built-in ones, plus `path` when given, else plus the file named by
-    /// `GHERKIN_LANGUAGES` in `environment` when set and not empty.
+    /// `GHERKIN_LANGUAGES` in `environment` when set and not empty. An error names the option or the variable.
     public static func forRun(
         path: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> GherkinLanguages {
-        if let path {
-            return try builtIn(plus: path)
+        do {
+            if let path {
+                return try builtIn(plus: path)
+            }
+        } catch let error as LanguagesFileError {
+            throw error.given(by: "--languages")
         }
-        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            return try builtIn(plus: fromEnvironment)
+        do {
+            if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+                return try builtIn(plus: fromEnvironment)
+            }
+        } catch let error as LanguagesFileError {
+            throw error.given(by: environmentVariable)
         }
         return builtIn
     }
@@ -148,11 +156,29 @@ public struct LanguagesFileError: Error, Sendable, Equatable, CustomStringConver
     public var reason: String
 
     /// Creates the error.
-    public init(path: String, reason: String) {
+    /// Where the path was given, when known: an option (`--languages`) or an environment variable
+    /// (`GHERKIN_LANGUAGES`).
+    public var source: String?
+
+    /// Creates the error.
+    public init(path: String, reason: String, source: String? = nil) {
         self.path = path
         self.reason = reason
+        self.source = source
     }
 
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// This error with `source` as where its path was given.
+    public func given(by source: String) -> LanguagesFileError {
+        LanguagesFileError(path: path, reason: reason, source: source)
+    }
+
+    /// `path: reason`, after the option (`--languages path: reason`) or the variable (`GHERKIN_LANGUAGES=path: reason`)
+    /// that gave the path, when known.
+    public var description: String {
+        switch source {
+        case nil: "\(path): \(reason)"
+        case let option? where option.hasPrefix("-"): "\(option) \(path): \(reason)"
+        case let variable?: "\(variable)=\(path): \(reason)"
+        }
+    }
 }

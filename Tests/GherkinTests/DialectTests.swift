@@ -181,4 +181,17 @@ struct DialectTests {
         #expect(languages.dialect(for: "zz") != nil)
         #expect(try GherkinLanguages.forRun(path: nil, environment: [:]).dialect(for: "zz") == nil)
     }
+
+    @Test("a languages file that cannot be read is named with GHERKIN_LANGUAGES, or --languages when a path is given")
+    func environmentVariableNamedInErrors() {
+        let environment = ["GHERKIN_LANGUAGES": "/nonexistent/l.json"]
+        let fromVariable = #expect(throws: LanguagesFileError.self) {
+            try GherkinLanguages.forRun(path: nil, environment: environment)
+        }
+        #expect(fromVariable?.description.hasPrefix("GHERKIN_LANGUAGES=/nonexistent/l.json: cannot read") == true)
+        let fromOption = #expect(throws: LanguagesFileError.self) {
+            try GherkinLanguages.forRun(path: "/nonexistent/m.json", environment: environment)
+        }
+        #expect(fromOption?.description.hasPrefix("--languages /nonexistent/m.json: cannot read") == true)
+    }
 }

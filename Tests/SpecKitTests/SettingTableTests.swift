@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import OptionParsing
 import SpecKit
@@ -111,6 +112,39 @@ struct SettingTableTests {
         let swiftTest = try RunSettings(environment: environment, swiftTest: true)
         #expect(swiftTest.tags == ["@fast"] && swiftTest.names == ["cache"])
         #expect(try RunSettings(environment: ["SPECKIT_TAGS": "  "], swiftTest: true).isEmpty)
+    }
+
+    @Test(
+        "a languages file that cannot be read is named with the variable or the option that gave it, the later one",
+        arguments: [
+            ([String](), ["GHERKIN_LANGUAGES": "/nonexistent/l.json"], "GHERKIN_LANGUAGES=/nonexistent/l.json: "),
+            (["--languages", "/nonexistent/m.json"], [:], "--languages /nonexistent/m.json: "),
+            (
+                ["--languages", "/nonexistent/m.json"], ["GHERKIN_LANGUAGES": "/nonexistent/l.json"],
+                "--languages /nonexistent/m.json: "
+            ),
+        ])
+    func languagesFileSource(arguments: [String], environment: [String: String], prefix: String) throws {
+        let settings = try RunSettings(environment: environment).merging(try RunSettings(arguments: arguments))
+        let error = #expect(throws: LanguagesFileError.self) { try settings.gherkinLanguages() }
+        #expect(error?.description.hasPrefix(prefix) == true, "\(String(describing: error))")
+        #expect(error?.description.contains("cannot read the file") == true)
+    }
+
+    @Test("a languages file a profile gave, then the variable, names the variable; the profile's alone, only its path")
+    func languagesFileSourceAfterProfile() throws {
+        var profile = RunSettings()
+        profile.languages = "/nonexistent/p.json"
+        let own = #expect(throws: LanguagesFileError.self) { try profile.gherkinLanguages() }
+        #expect(own?.source == nil && own?.path == "/nonexistent/p.json")
+        let environment = try RunSettings(environment: ["GHERKIN_LANGUAGES": "/nonexistent/l.json"])
+        let variable = #expect(throws: LanguagesFileError.self) { try profile.merging(environment).gherkinLanguages() }
+        #expect(variable?.source == "GHERKIN_LANGUAGES" && variable?.path == "/nonexistent/l.json")
+        let commandLine = try RunSettings(arguments: ["--strict"])
+        let unchanged = #expect(throws: LanguagesFileError.self) {
+            try profile.merging(environment).merging(commandLine).gherkinLanguages()
+        }
+        #expect(unchanged?.source == "GHERKIN_LANGUAGES", "a command line without --languages keeps the variable's")
     }
 
     @Test(

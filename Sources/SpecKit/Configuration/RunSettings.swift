@@ -69,6 +69,18 @@ public struct RunSettings: Sendable, Equatable {
     public var keywordsLanguage: String?
     /// Values of the options a command adds (`store` for `--store`), by key.
     public var extra: [String: String] = [:]
+    /// Where the values given on the command line or in the environment were read, for the errors found once they
+    /// are used (a languages file that cannot be read names `GHERKIN_LANGUAGES`).
+    package var sources = Sources()
+
+    /// Where settings were read: the option or the environment variable, by the setting's option. Not part of the
+    /// value: two settings holding the same values are equal wherever they were read.
+    package struct Sources: Sendable, Equatable {
+        /// The option or variable, by the setting's option (`--languages`: `GHERKIN_LANGUAGES`).
+        package var byOption: [String: String] = [:]
+
+        package static func == (_: Sources, _: Sources) -> Bool { true }
+    }
 
     /// Settings with nothing set.
     public init() {}
@@ -79,7 +91,12 @@ public struct RunSettings: Sendable, Equatable {
     /// These settings, then `later`'s, each merged as its `Setting.merge` says.
     public func merging(_ later: RunSettings) -> RunSettings {
         var merged = self
-        for setting in Setting.all { setting.merge(later, into: &merged) }
+        for setting in Setting.all {
+            setting.merge(later, into: &merged)
+            if let option = setting.option, setting.isGiven(in: later) {
+                merged.sources.byOption[option] = later.sources.byOption[option]
+            }
+        }
         merged.extra.merge(later.extra) { _, new in new }
         return merged
     }
@@ -114,6 +131,7 @@ public struct RunSettings: Sendable, Equatable {
                 value = read
             }
             setting.store(value, in: &self)
+            if let option = setting.option { sources.byOption[option] = option }
         }
         paths = parsed.positionals
     }
@@ -126,7 +144,11 @@ public struct RunSettings: Sendable, Equatable {
         throws(OptionParser.Failure)
     {
         for setting in Setting.all + extra where swiftTest || !setting.onlySwiftTestReadsVariables {
-            if let value = try setting.environmentValue(environment) { setting.store(value, in: &self) }
+            guard let value = try setting.environmentValue(environment) else { continue }
+            setting.store(value, in: &self)
+            if let option = setting.option, let variable = setting.variables.first(where: { environment[$0] != nil }) {
+                sources.byOption[option] = variable
+            }
         }
     }
 
@@ -152,15 +174,19 @@ public struct RunSettings: Sendable, Equatable {
 
     /// The Gherkin languages of a run: the built-in ones plus those of `languages`, or nil when it names no file.
     ///
-    /// - Throws: `LanguagesFileError` when the file cannot be read.
+    /// - Throws: `LanguagesFileError` when the file cannot be read, naming the option or the environment variable
+    ///   that gave it.
     public func gherkinLanguages() throws(LanguagesFileError) -> GherkinLanguages? {
         guard let languages, !languages.isEmpty else { return nil }
+        let failure: LanguagesFileError
         do {
             return try GherkinLanguages.builtIn(plus: languages)
         } catch let error as LanguagesFileError {
-            throw error
+            failure = error
         } catch {
-            throw LanguagesFileError(path: languages, reason: "\(error)")
+            failure = LanguagesFileError(path: languages, reason: "\(error)")
         }
+        guard let source = sources.byOption["--languages"] else { throw failure }
+        throw failure.given(by: source)
     }
 }

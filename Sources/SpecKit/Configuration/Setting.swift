@@ -366,6 +366,21 @@ extension Setting {
         }
     }
 
+    /// Whether `settings` gives this setting a value.
+    func isGiven(in settings: RunSettings) -> Bool {
+        switch field {
+        case .text(let path): settings[keyPath: path] != nil
+        case .texts(let path): !settings[keyPath: path].isEmpty
+        case .number(let path): settings[keyPath: path] != nil
+        case .flag(let path): settings[keyPath: path] != nil
+        case .order(let path): settings[keyPath: path] != nil
+        case .seconds(let path): settings[keyPath: path] != nil
+        case .shard(let path): settings[keyPath: path] != nil
+        case .categories(let path): !settings[keyPath: path].isEmpty
+        case .extra(let key): settings.extra[key] != nil
+        }
+    }
+
     /// Merges `later`'s value of this setting into `settings`, as `merge` says; nothing when `later` has none.
     func merge(_ later: RunSettings, into settings: inout RunSettings) {
         switch field {
