@@ -154,8 +154,10 @@ public final class SpecSuite<World: Actor>: Sendable {
         var tagLinks = TagLinks()
         var reportEnvironment = ReportEnvironment()
         var categories = FailureCategories()
+        var reportsFolder: String?
         do {
             let fromEnvironment = try RunSettings(environment: environment, swiftTest: true)
+            reportsFolder = fromEnvironment.out  // `SPECKIT_REPORTS` (a profile's `out` is the command's folder)
             let settings = try ConfigurationFile.settings(
                 packageRoot: packageRoot, environment: environment, extraKeys: configurationKeys
             ).merging(fromEnvironment)
@@ -173,8 +175,8 @@ public final class SpecSuite<World: Actor>: Sendable {
         configure(&configuration)
         self.configuration = configuration
         self.variants = variants.map(\.description)
-        if let reports = environment["SPECKIT_REPORTS"], !reports.isEmpty {
-            reportsDirectory = URL(fileURLWithPath: reports, isDirectory: true)
+        if let reportsFolder {
+            reportsDirectory = URL(fileURLWithPath: reportsFolder, isDirectory: true)
         } else {
             reportsDirectory = packageRoot.appendingPathComponent(".build/spec-reports", isDirectory: true)
         }

@@ -105,12 +105,14 @@ struct SettingTableTests {
 
     @Test("swift test's variables are read under swift test only; GHERKIN_LANGUAGES by every run")
     func swiftTestVariables() throws {
-        let environment = ["SPECKIT_TAGS": "@fast", "SPECKIT_NAME": "cache", "GHERKIN_LANGUAGES": "l.json"]
+        let environment = [
+            "SPECKIT_TAGS": "@fast", "SPECKIT_NAME": "cache", "SPECKIT_REPORTS": "/tmp/r", "GHERKIN_LANGUAGES": "l.json",
+        ]
         let command = try RunSettings(environment: environment)
-        #expect(command.tags.isEmpty && command.names.isEmpty)
+        #expect(command.tags.isEmpty && command.names.isEmpty && command.out == nil)
         #expect(command.languages == "l.json")
         let swiftTest = try RunSettings(environment: environment, swiftTest: true)
-        #expect(swiftTest.tags == ["@fast"] && swiftTest.names == ["cache"])
+        #expect(swiftTest.tags == ["@fast"] && swiftTest.names == ["cache"] && swiftTest.out == "/tmp/r")
         #expect(try RunSettings(environment: ["SPECKIT_TAGS": "  "], swiftTest: true).isEmpty)
     }
 

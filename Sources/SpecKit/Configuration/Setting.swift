@@ -271,7 +271,8 @@ extension Setting {
                 + "default; progress is added when none writes to the console, and every file format when --out is "
                 + "given but no chosen format writes a file."),
         Setting(
-            key: "out", option: "--out", short: "-o", value: "DIR", .text, .text(\.out), .reports,
+            key: "out", option: "--out", short: "-o", variables: ["SPECKIT_REPORTS"], swiftTest: true, value: "DIR",
+            .text, .text(\.out), .reports,
             "the report folder (default: reports); a run of several variants writes one folder per variant in it "
                 + "(and removes the reports a single run left at its top)"),
         Setting(
