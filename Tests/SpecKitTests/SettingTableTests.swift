@@ -106,7 +106,8 @@ struct SettingTableTests {
     @Test("swift test's variables are read under swift test only; GHERKIN_LANGUAGES by every run")
     func swiftTestVariables() throws {
         let environment = [
-            "SPECKIT_TAGS": "@fast", "SPECKIT_NAME": "cache", "SPECKIT_REPORTS": "/tmp/r", "GHERKIN_LANGUAGES": "l.json",
+            "SPECKIT_TAGS": "@fast", "SPECKIT_NAME": "cache", "SPECKIT_REPORTS": "/tmp/r",
+            "GHERKIN_LANGUAGES": "l.json",
         ]
         let command = try RunSettings(environment: environment)
         #expect(command.tags.isEmpty && command.names.isEmpty && command.out == nil)
