@@ -97,6 +97,38 @@ struct SettingRangeTests {
         #expect(settings.timeout == 2.5)
     }
 
+    @Test(
+        "an editor setting of the wrong type is refused, naming it and what it takes; the setting stays",
+        arguments: [
+            (#"{"speckit": {"runOnSave": "yes"}}"#, "speckit.runOnSave yes: expected true or false; keeps false"),
+            (#"{"speckit": {"runOnSave": 1}}"#, "speckit.runOnSave 1.0: expected true or false; keeps false"),
+            (#"{"speckit": {"timeout": true}}"#, "speckit.timeout true: expected a number of seconds"),
+            (#"{"speckit": {"stepFile": 3}}"#, "speckit.stepFile 3.0: expected a Swift file's path"),
+            (#"{"speckit": {"variant": ["sqlite"]}}"#, "speckit.variant "),
+        ])
+    func editorSettingOfTheWrongType(json: String, message: String) throws {
+        var settings = ServerSettings()
+        let refused = settings.update(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+        #expect(refused.count == 1)
+        #expect(refused.first?.hasPrefix(message) == true, "\(refused)")
+        #expect(!settings.runOnSave && settings.timeout == 10 && settings.stepFile == nil && settings.variant == nil)
+    }
+
+    @Test("a key under speckit that is no setting is refused with the closest one; at the top level it is left alone")
+    func unknownEditorSetting() throws {
+        var settings = ServerSettings()
+        let refused = settings.update(
+            try JSONSerialization.jsonObject(with: Data(#"{"speckit": {"timout": 5, "runOnSave": true}}"#.utf8)))
+        #expect(
+            refused == [
+                "speckit.timout is not a setting of the server; did you mean speckit.timeout? (it has "
+                    + "speckit.stepFile, speckit.runOnSave, speckit.timeout, speckit.variant)"
+            ])
+        #expect(settings.runOnSave && settings.timeout == 10)
+        #expect(settings.update(["formatter": "x", "runOnSave": false]).isEmpty)
+        #expect(!settings.runOnSave)
+    }
+
     @Test("a language server given a huge timeout at initialize shows why it refused it, and keeps serving")
     func serverRefusesHugeTimeout() throws {
         var session = ServerSession()
