@@ -67,7 +67,8 @@ struct ServerSettings {
     /// Every setting of the server, once.
     private static let entries: [Entry] = [
         Entry(
-            name: "stepFile", expected: "a Swift file's path relative to the package, or \"\" for the file holding most "
+            name: "stepFile",
+            expected: "a Swift file's path relative to the package, or \"\" for the file holding most "
                 + "definitions",
             read: { value, settings in
                 guard let path = value as? String else { return false }
