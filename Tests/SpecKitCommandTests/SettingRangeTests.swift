@@ -129,6 +129,17 @@ struct SettingRangeTests {
         #expect(!settings.runOnSave)
     }
 
+    @Test("null sets an editor setting back to its default, as an editor sends an unset one")
+    func nullEditorSetting() throws {
+        var settings = ServerSettings()
+        let given = #"{"speckit": {"stepFile": "S.swift", "runOnSave": true, "timeout": 3, "variant": "sqlite"}}"#
+        #expect(settings.update(try JSONSerialization.jsonObject(with: Data(given.utf8))).isEmpty)
+        #expect(settings.stepFile == "S.swift" && settings.runOnSave && settings.timeout == 3)
+        let unset = #"{"speckit": {"stepFile": null, "runOnSave": null, "timeout": null, "variant": null}}"#
+        #expect(settings.update(try JSONSerialization.jsonObject(with: Data(unset.utf8))).isEmpty)
+        #expect(settings.stepFile == nil && !settings.runOnSave && settings.timeout == 10 && settings.variant == nil)
+    }
+
     @Test("a language server given a huge timeout at initialize shows why it refused it, and keeps serving")
     func serverRefusesHugeTimeout() throws {
         var session = ServerSession()

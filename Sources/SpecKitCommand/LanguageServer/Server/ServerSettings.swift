@@ -25,7 +25,7 @@ struct ServerSettings {
     }
 
     /// Reads the settings in `value`, keeping the current ones it does not name, and the current ones for those
-    /// it names with a value out of range or of the wrong type. Returns what was refused, one message each, naming
+    /// it names with a value out of range or of the wrong type; `null` sets a setting back to its default. Returns what was refused, one message each, naming
     /// the setting (`speckit.timeout 1e+17: expected ...`), for the editor to show; under `speckit`, a key that is
     /// none of the settings is refused too, with the closest one (at the top level, other keys may be another
     /// tool's).
@@ -35,7 +35,9 @@ struct ServerSettings {
         let settings = nested ?? object
         var refused: [String] = []
         for entry in Self.entries {
-            guard let given = settings[entry.name] else { continue }
+            guard var given = settings[entry.name] else { continue }
+            // `null` (an editor's unset setting) is the default.
+            if given is NSNull, let value = ServerSettings().dictionary[entry.name] { given = value }
             if !entry.read(given, &self) {
                 refused.append(
                     "speckit.\(entry.name) \(Self.shown(given)): expected \(entry.expected); keeps "
