@@ -127,6 +127,11 @@ struct SettingRangeTests {
         #expect(settings.runOnSave && settings.timeout == 10)
         #expect(settings.update(["formatter": "x", "runOnSave": false]).isEmpty)
         #expect(!settings.runOnSave)
+        var many: [String: Any] = [:]
+        for number in 0..<1000 { many["key\(number)"] = number }
+        let refusedMany = settings.update(["speckit": many])
+        #expect(refusedMany.count == 4)
+        #expect(refusedMany.last == "and 997 more keys under speckit that are no setting")
     }
 
     @Test("null sets an editor setting back to its default, as an editor sends an unset one")

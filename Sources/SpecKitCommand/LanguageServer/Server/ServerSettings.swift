@@ -46,15 +46,24 @@ struct ServerSettings {
         }
         if nested != nil {
             let names = Self.entries.map(\.name)
-            for key in settings.keys.sorted() where !names.contains(key) {
+            let unknown = settings.keys.sorted().filter { !names.contains($0) }
+            // One message each for the first few; a client sending thousands gets one more line, not thousands.
+            for key in unknown.prefix(Self.unknownKeysShown) {
                 let closest = closestName(to: key, in: names).map { "; did you mean speckit.\($0)?" } ?? ""
                 refused.append(
                     "speckit.\(key) is not a setting of the server\(closest) (it has "
                         + names.map { "speckit.\($0)" }.joined(separator: ", ") + ")")
             }
+            if unknown.count > Self.unknownKeysShown {
+                refused.append(
+                    "and \(unknown.count - Self.unknownKeysShown) more keys under speckit that are no setting")
+            }
         }
         return refused
     }
+
+    /// How many keys that are no setting are named one by one.
+    private static let unknownKeysShown = 3
 
     /// One setting: its key, what it takes (for the message refusing another value) and how it is read.
     private struct Entry: Sendable {
