@@ -155,7 +155,6 @@ public struct LanguagesFileError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong with it.
     public var reason: String
 
-    /// Creates the error.
     /// Where the path was given, when known: an option (`--languages`) or an environment variable
     /// (`GHERKIN_LANGUAGES`).
     public var source: String?

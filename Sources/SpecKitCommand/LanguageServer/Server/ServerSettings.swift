@@ -25,10 +25,10 @@ struct ServerSettings {
     }
 
     /// Reads the settings in `value`, keeping the current ones it does not name, and the current ones for those
-    /// it names with a value out of range or of the wrong type; `null` sets a setting back to its default. Returns what was refused, one message each, naming
-    /// the setting (`speckit.timeout 1e+17: expected ...`), for the editor to show; under `speckit`, a key that is
-    /// none of the settings is refused too, with the closest one (at the top level, other keys may be another
-    /// tool's).
+    /// it names with a value out of range or of the wrong type; `null` sets a setting back to its default. Returns
+    /// what was refused, one message each, naming the setting (`speckit.timeout 1e+17: expected ...`), for the
+    /// editor to show; under `speckit`, a key that is none of the settings is refused too, with the closest one (at
+    /// the top level, other keys may be another tool's).
     mutating func update(_ value: Any?) -> [String] {
         guard let object = value as? [String: Any] else { return [] }
         let nested = object["speckit"] as? [String: Any]
