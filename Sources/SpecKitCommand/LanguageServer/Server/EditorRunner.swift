@@ -6,7 +6,9 @@ import Synchronization
 
 /// Runs scenarios for the editor: the text of one document (as the editor has it, saved or not), its whole or the
 /// scenarios at some lines, with the command's own step library, world and variants, by the same runner as `run`
-/// (in a runner process of its own when the server is the process's command line). Its only result is the message stream, which the server reads as every report does.
+/// (in a runner process of its own when the server is the process's command line). Its only result is the message
+/// stream, which the server reads as every report does. The copy of the document lives in a private folder that
+/// goes when the run ends, or when the server does first.
 struct EditorRunner: Sendable {
     /// What to run.
     struct Request: Sendable {
