@@ -90,6 +90,24 @@ import Testing
         #expect(!step.recordFailure(Self.issue))
     }
 
+    @Test func `an issue recorded after the body returned is said after the body's own, neither replacing the other`() {
+        let during = RecordedIssue(
+            summary: "Expectation failed: 1 == 2", location: CodeLocation(fileID: "M/A.swift", line: 3, column: 5))
+        let late = RecordedIssue(
+            summary: "Expectation failed: 3 == 4", location: CodeLocation(fileID: "M/B.swift", line: 7, column: 9))
+        let outcome = BodyOutcome.passed.adding(recordedFailures: [during]).adding(recordedFailures: [late])
+        #expect(outcome.status == .failed)
+        #expect(outcome.message == "Expectation failed: 1 == 2\nExpectation failed: 3 == 4")
+        #expect(outcome.exception?.frames.map(\.file) == ["M/A.swift", "M/B.swift"])
+        // A failed `#require` (thrown) is said by its recorded issue, once.
+        let required = BodyOutcome.failed("x == nil", type: "ExpectationFailed").adding(recordedFailures: [during])
+        #expect(required.message == "Expectation failed: 1 == 2")
+        // Another error is said after the issues, and kept when more come late.
+        let thrown = BodyOutcome.failed("disk full", type: "IOError").adding(recordedFailures: [during])
+            .adding(recordedFailures: [late])
+        #expect(thrown.message == "Expectation failed: 1 == 2\ndisk full\nExpectation failed: 3 == 4")
+    }
+
     @Test func `the run's stray issues fail it, as its exception, with their Swift places`() {
         let assembler = StreamAssembler(implementation: Product(name: "test"), definitions: [], problems: [])
         let finished = assembler.finished(

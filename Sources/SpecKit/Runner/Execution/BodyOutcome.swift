@@ -8,6 +8,9 @@ struct BodyOutcome: Sendable {
     /// The message of `testStepFinished` (nil for passed, undefined, ambiguous and reasonless pending/skipped).
     var message: String?
     var exception: Exception?
+    /// Whether the failure is made of issues the body recorded (`adding(recordedFailures:)`), rather than of an
+    /// error it threw: issues recorded later are then added after them, never in their place.
+    private(set) var holdsRecordedIssues = false
 
     static let passed = BodyOutcome(status: .passed)
     static let skipped = BodyOutcome(status: .skipped)
@@ -62,25 +65,35 @@ struct BodyOutcome: Sendable {
 
     /// The outcome with the issues the body recorded without throwing (failed `#expect`s) put first: a body that
     /// returned, or stopped on a failed `#require`, fails with them, at their Swift places.
+    /// Issues recorded after the body returned (a task it left running) come after those it recorded before.
     func adding(recordedFailures failures: [RecordedIssue]) -> BodyOutcome {
         guard !failures.isEmpty else { return self }
-        var messages = failures.map(\.message)
+        var messages: [String] = []
         var frames: [StackFrame] = []
+        if holdsRecordedIssues, let message {
+            messages.append(message)
+            frames = exception?.frames ?? []
+        }
+        messages += failures.map(\.message)
         for frame in failures.compactMap({ $0.location?.frame }) where !frames.contains(frame) { frames.append(frame) }
-        if status == .failed, exception?.type != "ExpectationFailed", let message {
+        // A failed `#require` threw what its recorded issue says better; any other failure is said after them.
+        if !holdsRecordedIssues, status == .failed, exception?.type != "ExpectationFailed", let message {
             messages.append(message)  // then the body failed some other way
             for frame in exception?.frames ?? [] where !frames.contains(frame) { frames.append(frame) }
         }
-        return .failed(messages.joined(separator: "\n"), type: "ExpectationFailed", frames: frames)
+        var outcome = BodyOutcome.failed(messages.joined(separator: "\n"), type: "ExpectationFailed", frames: frames)
+        outcome.holdsRecordedIssues = true
+        return outcome
     }
 
     /// The same failure, its message prefixed (`cannot make the world of …: `).
     func prefixed(_ prefix: String) -> BodyOutcome {
         guard status == .failed else { return self }
-        let message = prefix + (message ?? "")
-        var exception = self.exception ?? Exception(type: "Error")
-        exception.message = message
-        return BodyOutcome(status: .failed, message: message, exception: exception)
+        var prefixed = self
+        prefixed.message = prefix + (message ?? "")
+        prefixed.exception = exception ?? Exception(type: "Error")
+        prefixed.exception?.message = prefixed.message
+        return prefixed
     }
 
     func result(duration: MessageDuration) -> TestStepResult {
