@@ -36,7 +36,7 @@ struct FileReportTests {
                 <![CDATA[StepFailure: expected <1> & got 2
 
                 Step: Then it breaks
-                at features/sample.feature:14]]>
+                at features/sample.feature:14:5]]>
                 </failure>
                 """))
         #expect(xml.contains("<testcase classname=\"Sample\" name=\"Skipped\" time=\"0.002\">\n<skipped/>\n"))

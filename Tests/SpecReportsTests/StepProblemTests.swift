@@ -40,6 +40,9 @@ import Testing
         let problem = try #require(query.problems(in: attempt).first)
         #expect(problem.featurePlace == cell)
         #expect(problem.codePlace == Self.swiftPlace)
+        // JUnit names the same place as the console and the editor.
+        let junit = try render(Self.stream(frames: [cell, Self.swiftPlace])) { JUnitFormatter(output: $0) }
+        #expect(junit.contains("Step: Then the total is 99.00\nat features/sample.feature:7:9"), "\(junit)")
     }
 
     @Test func `the console, HTML, JUnit and Markdown show the explanation with the Swift place`() throws {
@@ -51,7 +54,7 @@ import Testing
                 "features/sample.feature:5:5: the total: expected 99.0, got 13.5\n"
                     + "       at ShopAcceptance/ShopSteps.swift:31:13"), "\(console)")
         let junit = try render(stream) { JUnitFormatter(output: $0) }
-        #expect(junit.contains(explanation + "\n\nStep: Then the total is 99.00\nat features/sample.feature:5"))
+        #expect(junit.contains(explanation + "\n\nStep: Then the total is 99.00\nat features/sample.feature:5:5"))
         let html = try render(stream) { HTMLFormatter(output: $0) }
         #expect(html.contains("features/sample.feature:5:5 · ShopAcceptance/ShopSteps.swift:31:13"))
         #expect(html.contains("<div class=\"failure-message\">" + explanation + "</div>"))

@@ -225,8 +225,7 @@ public final class JUnitFormatter: ReportFormatter {
             guard let problem = query.problems(in: attempt).first(where: { $0.status == status }) else {
                 return .failure(type: status.rawValue.lowercased(), message: "", body: query.location(of: pickle))
             }
-            let isBeforeHook = attempt.testCase.testSteps[...problem.index].allSatisfy { $0.pickleStepId == nil }
-            let stepText = stepDescription(problem.testStep, isBeforeHook: isBeforeHook, in: pickle)
+            let stepText = stepDescription(problem, in: pickle)
             // The body: the one explanation every report gives (with the Swift place), then the step and its
             // `.feature` place.
             let result = problem.result
@@ -250,16 +249,16 @@ public final class JUnitFormatter: ReportFormatter {
         }
     }
 
-    /// `Step: Given some text` and the step's `file:line` (or the hook's name and location).
-    private func stepDescription(_ testStep: TestStep, isBeforeHook: Bool, in pickle: Pickle) -> String {
-        if let pickleStep = testStep.pickleStepId.flatMap({ query.pickleStep(id: $0) }) {
-            let line = query.gherkinStep(of: pickleStep)?.location.line
-            return
-                "Step: \(query.keyword(of: pickleStep))\(pickleStep.text)\nat \(ReportText.location(pickle.uri, line))"
+    /// `Step: Given some text` and its `.feature` place, the problem's as every report names it (a table cell the
+    /// step rejected, else the step's line); or the hook's name and location.
+    private func stepDescription(_ problem: StepProblem, in pickle: Pickle) -> String {
+        if problem.pickleStep != nil {
+            return "Step: \(problem.title)\nat \(problem.featurePlace)"
         }
-        let hook = testStep.hookId.flatMap { query.hook(id: $0) }
-        var text = "Hook: \(ReportText.hookKeyword(hook, isBefore: isBeforeHook))"
-        if let hook { text += "\nat \(ReportText.location(hook.sourceReference))" }
+        var text = "Hook: \(problem.title)"
+        if let hook = problem.testStep.hookId.flatMap({ query.hook(id: $0) }) {
+            text += "\nat \(ReportText.location(hook.sourceReference))"
+        }
         return text + "\nin \(query.location(of: pickle))"
     }
 
