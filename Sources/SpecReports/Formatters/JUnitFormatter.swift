@@ -236,7 +236,7 @@ public final class JUnitFormatter: ReportFormatter {
             let body = errorType + problem.explanation + "\n\n" + stepText
             switch status {
             case .failed:
-                let message = result.exception?.message ?? result.message ?? ""
+                let message = result.message ?? result.exception?.message ?? ""  // as `ReportText.failureText` reads it
                 return .failure(type: type, message: message, body: body)
             case .ambiguous:
                 return .failure(
