@@ -63,7 +63,7 @@ struct GherkinCommand {
         }
         let languages: GherkinLanguages
         do {
-            languages = try GherkinLanguages.forRun(path: options.languagesFile)
+            languages = try GherkinLanguages.forRun(path: options.languagesFile, environment: context.environment)
         } catch {
             StandardStreams.writeError("\(context.name) gherkin: \(error)\n")
             return 2
