@@ -62,28 +62,6 @@ public struct GherkinLanguages: DialectProvider, Sendable {
         builtIn.merging(try load(path: path))
     }
 
-    /// The languages for a run: the built-in ones, plus `path` when given, else plus the file named by
-    /// `GHERKIN_LANGUAGES` in `environment` when set and not empty. An error names the option or the variable.
-    public static func forRun(
-        path: String?, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> GherkinLanguages {
-        do {
-            if let path {
-                return try builtIn(plus: path)
-            }
-        } catch let error as LanguagesFileError {
-            throw error.given(by: "--languages")
-        }
-        do {
-            if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-                return try builtIn(plus: fromEnvironment)
-            }
-        } catch let error as LanguagesFileError {
-            throw error.given(by: environmentVariable)
-        }
-        return builtIn
-    }
-
     /// The most bytes a languages file may hold (Cucumber's own, of every language, is about 200 KiB).
     public static let fileSizeLimit = 16 << 20
 
@@ -155,8 +133,8 @@ public struct LanguagesFileError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong with it.
     public var reason: String
 
-    /// Where the path was given, when known: an option (`--languages`) or an environment variable
-    /// (`GHERKIN_LANGUAGES`).
+    /// Where the path was given, when known: an option (`--languages`), an environment variable
+    /// (`GHERKIN_LANGUAGES`), or a place in a configuration file (`cucumber.json:3:5: profile "ci": languages`).
     public var source: String?
 
     /// Creates the error.
@@ -171,13 +149,25 @@ public struct LanguagesFileError: Error, Sendable, Equatable, CustomStringConver
         LanguagesFileError(path: path, reason: reason, source: source)
     }
 
-    /// `path: reason`, after the option (`--languages path: reason`) or the variable (`GHERKIN_LANGUAGES=path: reason`)
-    /// that gave the path, when known.
+    /// `path: reason`, after the variable that gave the path (`GHERKIN_LANGUAGES=path: reason`), or any other source
+    /// (`--languages path: reason`), when known.
     public var description: String {
         switch source {
         case nil: "\(path): \(reason)"
-        case let option? where option.hasPrefix("-"): "\(option) \(path): \(reason)"
-        case let variable?: "\(variable)=\(path): \(reason)"
+        case let variable? where Self.isVariableName(variable): "\(variable)=\(path): \(reason)"
+        case let source?: "\(source) \(path): \(reason)"
+        }
+    }
+
+    /// Whether `source` is an environment variable's name: letters, digits and underscores, not starting with a digit.
+    private static func isVariableName(_ source: String) -> Bool {
+        guard let first = source.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        return source.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }
 }

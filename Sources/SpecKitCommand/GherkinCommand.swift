@@ -63,7 +63,8 @@ struct GherkinCommand {
         }
         let languages: GherkinLanguages
         do {
-            languages = try GherkinLanguages.forRun(path: options.languagesFile, environment: context.environment)
+            languages = try RunSettings.gherkinLanguages(
+                option: options.languagesFile, environment: context.environment)
         } catch {
             StandardStreams.writeError("\(context.name) gherkin: \(error)\n")
             return 2

@@ -55,8 +55,8 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         }
         let languages: GherkinLanguages
         do {
-            languages = try GherkinLanguages.forRun(
-                path: parsed.value("--languages"), environment: context.environment)
+            languages = try RunSettings.gherkinLanguages(
+                option: parsed.value("--languages"), environment: context.environment)
         } catch {
             StandardStreams.writeError("\(name) lsp: \(error)\n")
             return 2

@@ -170,28 +170,17 @@ struct DialectTests {
         }
     }
 
-    @Test("GHERKIN_LANGUAGES names the languages file when no path is given")
-    func environmentVariable() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gherkin-env-\(UUID()).json")
-        let json =
-            #"{"zz": {"and": ["* "], "background": ["B"], "but": ["* "], "examples": ["E"], "feature": ["F"], "given": ["* "], "name": "Z", "native": "Z", "rule": ["R"], "scenario": ["S"], "scenarioOutline": ["SO"], "then": ["* "], "when": ["* "]}}"#
-        try Data(json.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let languages = try GherkinLanguages.forRun(path: nil, environment: ["GHERKIN_LANGUAGES": url.path])
-        #expect(languages.dialect(for: "zz") != nil)
-        #expect(try GherkinLanguages.forRun(path: nil, environment: [:]).dialect(for: "zz") == nil)
-    }
-
-    @Test("a languages file that cannot be read is named with GHERKIN_LANGUAGES, or --languages when a path is given")
-    func environmentVariableNamedInErrors() {
-        let environment = ["GHERKIN_LANGUAGES": "/nonexistent/l.json"]
-        let fromVariable = #expect(throws: LanguagesFileError.self) {
-            try GherkinLanguages.forRun(path: nil, environment: environment)
-        }
-        #expect(fromVariable?.description.hasPrefix("GHERKIN_LANGUAGES=/nonexistent/l.json: cannot read") == true)
-        let fromOption = #expect(throws: LanguagesFileError.self) {
-            try GherkinLanguages.forRun(path: "/nonexistent/m.json", environment: environment)
-        }
-        #expect(fromOption?.description.hasPrefix("--languages /nonexistent/m.json: cannot read") == true)
+    @Test(
+        "a languages file's error names its source: a variable as NAME=path, any other source before the path",
+        arguments: [
+            (nil, "/x.json: not valid JSON"),
+            ("GHERKIN_LANGUAGES", "GHERKIN_LANGUAGES=/x.json: not valid JSON"),
+            ("--languages", "--languages /x.json: not valid JSON"),
+            (#"c.json:2:5: profile "ci": languages"#, #"c.json:2:5: profile "ci": languages /x.json: not valid JSON"#),
+            ("2X", "2X /x.json: not valid JSON"),
+        ] as [(String?, String)])
+    func languagesFileErrorSource(source: String?, description: String) {
+        let error = LanguagesFileError(path: "/x.json", reason: "not valid JSON")
+        #expect((source.map { error.given(by: $0) } ?? error).description == description)
     }
 }

@@ -134,12 +134,28 @@ struct SettingTableTests {
         #expect(error?.description.contains("cannot read the file") == true)
     }
 
-    @Test("a languages file a profile gave, then the variable, names the variable; the profile's alone, only its path")
+    @Test(
+        "a languages file a profile gave is named with the file's place, the profile and the key; a later variable's with the variable"
+    )
     func languagesFileSourceAfterProfile() throws {
-        var profile = RunSettings()
-        profile.languages = "/nonexistent/p.json"
+        let file = try ConfigurationFile(
+            data: Data(
+                "{\n  \"ci\": {\"strict\": true, \"languages\": \"/nonexistent/p.json\"},\n  \"line\": \"--languages /nonexistent/q.json\"\n}"
+                    .utf8),
+            path: "/pkg/cucumber.json")
+        let profile = try file.settings(profiles: ["ci"])
         let own = #expect(throws: LanguagesFileError.self) { try profile.gherkinLanguages() }
-        #expect(own?.source == nil && own?.path == "/nonexistent/p.json")
+        #expect(
+            own?.description.hasPrefix(
+                #"/pkg/cucumber.json:2:26: profile "ci": languages /nonexistent/p.json: cannot read the file"#) == true,
+            "\(String(describing: own))")
+        let written = #expect(throws: LanguagesFileError.self) {
+            try file.settings(profiles: ["line"]).gherkinLanguages()
+        }
+        #expect(
+            written?.description.hasPrefix(
+                #"/pkg/cucumber.json:3:3: profile "line": --languages /nonexistent/q.json: cannot read"#) == true,
+            "a profile written as a command line: \(String(describing: written))")
         let environment = try RunSettings(environment: ["GHERKIN_LANGUAGES": "/nonexistent/l.json"])
         let variable = #expect(throws: LanguagesFileError.self) { try profile.merging(environment).gherkinLanguages() }
         #expect(variable?.source == "GHERKIN_LANGUAGES" && variable?.path == "/nonexistent/l.json")
@@ -148,6 +164,38 @@ struct SettingTableTests {
             try profile.merging(environment).merging(commandLine).gherkinLanguages()
         }
         #expect(unchanged?.source == "GHERKIN_LANGUAGES", "a command line without --languages keeps the variable's")
+    }
+
+    @Test("a command that reads only the languages (gherkin, lsp) takes GHERKIN_LANGUAGES's file when no path is given")
+    func languagesAlone() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gherkin-env-\(UUID()).json")
+        let json =
+            #"{"zz": {"and": ["* "], "background": ["B"], "but": ["* "], "examples": ["E"], "feature": ["F"], "given": ["* "], "name": "Z", "native": "Z", "rule": ["R"], "scenario": ["S"], "scenarioOutline": ["SO"], "then": ["* "], "when": ["* "]}}"#
+        try Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromVariable = try RunSettings.gherkinLanguages(
+            option: nil, environment: ["GHERKIN_LANGUAGES": url.path])
+        #expect(fromVariable.dialect(for: "zz") != nil)
+        let fromOption = try RunSettings.gherkinLanguages(
+            option: url.path, environment: ["GHERKIN_LANGUAGES": "/nonexistent/l.json"])
+        #expect(fromOption.dialect(for: "zz") != nil, "the option's file is read, the variable's is not")
+        #expect(try RunSettings.gherkinLanguages(option: nil, environment: [:]).dialect(for: "zz") == nil)
+        #expect(
+            try RunSettings.gherkinLanguages(option: nil, environment: ["GHERKIN_LANGUAGES": " "]).dialect(for: "zz")
+                == nil, "an empty variable names no file")
+    }
+
+    @Test("a command that reads only the languages names the variable or the option that gave a file it cannot read")
+    func languagesAloneNamedInErrors() {
+        let environment = ["GHERKIN_LANGUAGES": "/nonexistent/l.json"]
+        let fromVariable = #expect(throws: LanguagesFileError.self) {
+            try RunSettings.gherkinLanguages(option: nil, environment: environment)
+        }
+        #expect(fromVariable?.description.hasPrefix("GHERKIN_LANGUAGES=/nonexistent/l.json: cannot read") == true)
+        let fromOption = #expect(throws: LanguagesFileError.self) {
+            try RunSettings.gherkinLanguages(option: "/nonexistent/m.json", environment: environment)
+        }
+        #expect(fromOption?.description.hasPrefix("--languages /nonexistent/m.json: cannot read") == true)
     }
 
     @Test(

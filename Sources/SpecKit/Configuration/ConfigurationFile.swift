@@ -188,6 +188,10 @@ struct ProfileReader: Sendable {
                         message: "\"\(key)\" must be \(setting.kind.expected), not \(Self.describe(member))")
                 }
                 setting.store(parsed, in: &settings)
+                // Where it was given, for the errors found once it is used (a languages file that cannot be read).
+                if let option = setting.option {
+                    settings.sources.byOption[option] = error(profile: name, key: key, message: key).description
+                }
             }
             return settings
         case .string(let line):
@@ -212,7 +216,7 @@ struct ProfileReader: Sendable {
     /// A profile written as a command line: read as the command line is (`RunSettings(arguments:)`), the files
     /// it names relative to this file's folder. Options a profile cannot hold (`--watch`, `--profile`) are refused.
     func read(profile name: String, arguments: [String]) throws(ConfigurationFileError) -> RunSettings {
-        let settings: RunSettings
+        var settings: RunSettings
         do throws(OptionParser.Failure) {
             settings = try RunSettings(
                 arguments: arguments, extra: extra, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -222,6 +226,9 @@ struct ProfileReader: Sendable {
                 throw self.error(profile: name, message: "unknown option '--help' in the profile's command line")
             case .usage(let message): throw self.error(profile: name, message: message)
             }
+        }
+        for option in settings.sources.byOption.keys {
+            settings.sources.byOption[option] = error(profile: name, message: option).description
         }
         for setting in Setting.all where setting.key == nil {
             var alone = RunSettings()

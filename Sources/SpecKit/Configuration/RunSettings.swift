@@ -69,14 +69,15 @@ public struct RunSettings: Sendable, Equatable {
     public var keywordsLanguage: String?
     /// Values of the options a command adds (`store` for `--store`), by key.
     public var extra: [String: String] = [:]
-    /// Where the values given on the command line or in the environment were read, for the errors found once they
+    /// Where the values were read (the command line, the environment, a profile), for the errors found once they
     /// are used (a languages file that cannot be read names `GHERKIN_LANGUAGES`).
     package var sources = Sources()
 
-    /// Where settings were read: the option or the environment variable, by the setting's option. Not part of the
-    /// value: two settings holding the same values are equal wherever they were read.
+    /// Where settings were read: the option, the environment variable or the profile's key, by the setting's
+    /// option. Not part of the value: two settings holding the same values are equal wherever they were read.
     package struct Sources: Sendable, Equatable {
-        /// The option or variable, by the setting's option (`--languages`: `GHERKIN_LANGUAGES`).
+        /// The option, the variable or the place of the profile's key, by the setting's option (`--languages`:
+        /// `GHERKIN_LANGUAGES`, or `cucumber.json:3:5: profile "ci": languages`).
         package var byOption: [String: String] = [:]
 
         package static func == (_: Sources, _: Sources) -> Bool { true }
@@ -144,11 +145,16 @@ public struct RunSettings: Sendable, Equatable {
         throws(OptionParser.Failure)
     {
         for setting in Setting.all + extra where swiftTest || !setting.onlySwiftTestReadsVariables {
-            guard let value = try setting.environmentValue(environment) else { continue }
-            setting.store(value, in: &self)
-            if let option = setting.option, let variable = setting.variables.first(where: { environment[$0] != nil }) {
-                sources.byOption[option] = variable
-            }
+            try read(setting, from: environment)
+        }
+    }
+
+    /// Stores what the variables of `setting` hold in `environment`, if anything, and which variable gave it.
+    private mutating func read(_ setting: Setting, from environment: [String: String]) throws(OptionParser.Failure) {
+        guard let value = try setting.environmentValue(environment) else { return }
+        setting.store(value, in: &self)
+        if let option = setting.option, let variable = setting.variables.first(where: { environment[$0] != nil }) {
+            sources.byOption[option] = variable
         }
     }
 
@@ -170,6 +176,27 @@ public struct RunSettings: Sendable, Equatable {
         // Read from a file, the timeout is in range; set by code, one out of range is refused by the run (no trap).
         if let timeout { configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: timeout) }
         if let shard { configuration.shard = shard }
+    }
+
+    /// The Gherkin languages of a command that reads no other setting (`gherkin`, `lsp`): the built-in ones, plus
+    /// the file its `--languages` gave (`path`), else the one `GHERKIN_LANGUAGES` names in `environment`, taken and
+    /// named in errors by the table's `languages` entry, as a run takes them.
+    ///
+    /// - Throws: `LanguagesFileError` when the file cannot be read, naming the option or the variable.
+    package static func gherkinLanguages(
+        option path: String?, environment: [String: String]
+    ) throws(LanguagesFileError) -> GherkinLanguages {
+        guard let setting = Setting.named("languages") else { return .builtIn }
+        var settings = RunSettings()
+        // A file name is any text: its variable cannot hold a value of the wrong kind.
+        try? settings.read(setting, from: environment)
+        if let path, let option = setting.option {
+            var given = RunSettings()
+            setting.store(.text(path), in: &given)
+            given.sources.byOption[option] = option
+            settings = settings.merging(given)
+        }
+        return try settings.gherkinLanguages() ?? .builtIn
     }
 
     /// The Gherkin languages of a run: the built-in ones plus those of `languages`, or nil when it names no file.

@@ -1,4 +1,5 @@
 import Foundation
+import Gherkin
 import Messages
 import OptionParsing
 
@@ -229,7 +230,8 @@ extension Setting {
             key: "timeout", option: "--timeout", value: "SECONDS", .seconds, .seconds(\.timeout), .running,
             "fail a step still running after SECONDS, from 0.001 to 86400 (a day; default 10)"),
         Setting(
-            key: "languages", option: "--languages", variables: ["GHERKIN_LANGUAGES"], value: "FILE", .text,
+            key: "languages", option: "--languages", variables: [GherkinLanguages.environmentVariable], value: "FILE",
+            .text,
             .text(\.languages), .running,
             "more Gherkin languages, or other keywords for built-in ones, in the gherkin-languages.json format "
                 + "(default: $GHERKIN_LANGUAGES when set); every language of Cucumber is built in"),
