@@ -16,14 +16,8 @@ extension TestCaseRunner {
         let make = makeWorld
         let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: timeoutDescription)
         let result: Timeout.Result
-        switch mode {
-        case .isolated:
-            result = await Timeout.run(limit: stepTimeout, context: context) {
-                let made = try await make(scenario)
-                box.world.withLock { $0 = made }
-            }
-        case .inline(let watched, let handover):
-            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: handover) else {
+        if let watched = mode.watched {
+            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: mode.handover) else {
                 return .failed(timedOut.outcome)
             }
             do {
@@ -34,6 +28,11 @@ extension TestCaseRunner {
                 result = .finished(error)
             }
             watched.endBody()
+        } else {
+            result = await Timeout.run(limit: stepTimeout, context: context) {
+                let made = try await make(scenario)
+                box.world.withLock { $0 = made }
+            }
         }
         switch result {
         case .timedOut:
@@ -77,18 +76,11 @@ extension TestCaseRunner {
     ) async -> BodyOutcome {
         let timedOut = TimeoutOutcome.timedOut(message: timeoutMessage, location: location)
         let outcome: BodyOutcome
-        switch mode {
-        case .isolated:
-            switch await Timeout.run(limit: stepTimeout, context: context, body) {
-            case .finished(nil): outcome = .passed
-            case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
-            case .timedOut: return timedOut.outcome
-            }
-        case .inline(let watched, let handover):
+        if let watched = mode.watched {
             guard
                 watched.beginBody(
                     ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false,
-                    handover: handover)
+                    handover: mode.handover)
             else { return timedOut.outcome }
             defer { watched.endBody() }
             do {
@@ -96,6 +88,12 @@ extension TestCaseRunner {
                 outcome = .passed
             } catch {
                 outcome = BodyOutcome(error: error, location: location)
+            }
+        } else {
+            switch await Timeout.run(limit: stepTimeout, context: context, body) {
+            case .finished(nil): outcome = .passed
+            case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
+            case .timedOut: return timedOut.outcome
             }
         }
         return outcome.adding(recordedFailures: context?.target?.takeFailures() ?? [])

@@ -91,9 +91,10 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// runner then finishes the attempt from the state handed over before the body that overran).
     func runSteps(_ attempt: Attempt, state: inout AttemptState<World>, mode: BodyMode<World>) async {
         let emit: @Sendable (Envelope) -> Void
-        switch mode {
-        case .isolated: emit = attempt.emit
-        case .inline(let watched, _): emit = { watched.emit($0) }
+        if let watched = mode.watched {
+            emit = { watched.emit($0) }
+        } else {
+            emit = attempt.emit
         }
         let testCaseStartedId = state.testCaseStartedId
         while state.index < attempt.prepared.steps.count {
@@ -134,7 +135,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         _ state: inout AttemptState<World>, target: AttachmentTarget, info: ScenarioInfo, mode: BodyMode<World>
     ) {
         guard state.world != nil else { return }
-        if case .inline(let watched, _) = mode { watched.dropHandover() }
+        mode.watched?.dropHandover()
         let context = SpecContext(scenario: info, step: nil, status: state.worst, target: target)
         SpecContext.$currentValue.withValue(context) { state.world = nil }
     }
@@ -154,16 +155,20 @@ struct TestCaseRunner<World: Actor>: Sendable {
         if isSkipping(attempt) || (isBefore && state.worst != .passed) || state.worldFailed { return .skipped }
         if hook.record.tearsDownWorld && state.world == nil { return .passed }
         let context = SpecContext(scenario: info, step: nil, status: state.worst, target: target)
-        switch await world(for: &state, info, location: hook.info.location, context: context, mode: mode) {
-        case nil: return nil
-        case .failed(let failure)?: return failure
-        case .ready(let world)?:
-            let outcome = await runHook(
-                hook, world: world, step: nil, context: context, mode: mode.handing(over: state))
-            if mode.isOver { return nil }
-            if outcome.status == .skipped { state.skippedItself = true }
-            return outcome
+        let world: World
+        if let made = state.world {
+            world = made
+        } else {
+            switch await self.world(for: &state, info, location: hook.info.location, context: context, mode: mode) {
+            case nil: return nil
+            case .failed(let failure)?: return failure
+            case .ready(let made)?: world = made
+            }
         }
+        let outcome = await runHook(hook, world: world, step: nil, context: context, mode: mode.handing(over: state))
+        if mode.isOver { return nil }
+        if outcome.status == .skipped { state.skippedItself = true }
+        return outcome
     }
 
     /// Runs a step of the pickle as it matched; nil when the task was abandoned meanwhile.
@@ -196,22 +201,29 @@ struct TestCaseRunner<World: Actor>: Sendable {
                 text: pickleStep.text, keyword: gherkinStep?.keyword ?? "", uri: info.uri,
                 location: location ?? Location(line: info.line), pickleStepId: pickleStep.id, scenario: info)
             let context = SpecContext(scenario: info, step: stepInfo, status: state.worst, target: target)
-            switch await world(for: &state, info, location: definition.info.location, context: context, mode: mode) {
-            case nil: return nil
-            case .failed(let failure)?: return failure
-            case .ready(let world)?:
-                let outcome = await runStep(
-                    definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep, world: world,
-                    stepInfo: stepInfo, context: context, mode: mode.handing(over: state))
-                if mode.isOver { return nil }
-                if outcome.status == .skipped { state.skippedItself = true }
-                return outcome
+            let world: World
+            if let made = state.world {
+                world = made
+            } else {
+                switch await self.world(
+                    for: &state, info, location: definition.info.location, context: context, mode: mode)
+                {
+                case nil: return nil
+                case .failed(let failure)?: return failure
+                case .ready(let made)?: world = made
+                }
             }
+            let outcome = await runStep(
+                definition, arguments: arguments, pickleStep: pickleStep, gherkinStep: gherkinStep, world: world,
+                stepInfo: stepInfo, context: context, mode: mode.handing(over: state))
+            if mode.isOver { return nil }
+            if outcome.status == .skipped { state.skippedItself = true }
+            return outcome
         }
     }
 
-    /// The scenario's world (made on first use and kept in the state), or why it could not be made; nil when the
-    /// task was abandoned while making it.
+    /// The scenario's world, made on its first use and kept in the state (each step takes it from there), or why
+    /// it could not be made; nil when the task was abandoned while making it.
     private func world(
         for state: inout AttemptState<World>, _ info: ScenarioInfo, location: CodeLocation, context: SpecContext,
         mode: BodyMode<World>
