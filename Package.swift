@@ -122,6 +122,7 @@ let package = Package(
             name: "SpecKitCommandTests",
             dependencies: [
                 "SpecKitCommand", "SpecKit", "SpecReports", "Gherkin", "Messages", "StepSuggestions", "OptionParsing",
+                "TestSupport",
             ]),
     ]
 )

@@ -7,6 +7,7 @@ Usage: faults-check.py PACKAGE_DIR COMMAND WORK_DIR
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -17,18 +18,38 @@ problems = []
 
 
 def run(name, paths, *options):
+    """Runs the command, its output written to files: a process a step leaves running holds the command's standard
+    output and error as any child does, and pipes would keep this script waiting for that process to end."""
     out = os.path.join(work, name)
     os.makedirs(out, exist_ok=True)
     stream = os.path.join(out, "messages.ndjson")
     arguments = [command, *paths, "--out", out, "--format", f"message:{stream}", "--format", "summary",
                  "--format", "junit", "--format", "json", *options]
-    done = subprocess.run(arguments, cwd=package, capture_output=True, text=True, timeout=300)
+    with open(os.path.join(work, name + ".out"), "w+", encoding="utf-8") as output, \
+            open(os.path.join(work, name + ".err"), "w+", encoding="utf-8") as errors:
+        done = subprocess.run(arguments, cwd=package, stdout=output, stderr=errors, text=True, timeout=300)
+        output.seek(0)
+        errors.seek(0)
+        done.stdout, done.stderr = output.read(), errors.read()
     return done, stream, out
 
 
 def expect(condition, what, done=None):
     if not condition:
         problems.append(what + (f"\n--- output:\n{done.stdout}\n{done.stderr}" if done else ""))
+
+
+def left_running():
+    """The processes the background steps started, still running: `/bin/sleep 97` and `/bin/sleep 98`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                if cmdline.read().split(b"\0")[:2] in ([b"/bin/sleep", b"97"], [b"/bin/sleep", b"98"]):
+                    found.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def status(steps):
@@ -146,6 +167,20 @@ test_cases = [m for m in messages if "testCase" in m]
 expect(len(test_cases) == 3 and len(hooks) == 3,
        f"few test cases: {len(hooks)} workers started for {len(test_cases)} test cases, not 3", done)
 
+# 3e. Steps that start a process and leave it running (a server in the background): the run ends while those
+#     processes still run (they would hold the runner process's pipes open, and the command would wait for them).
+for mode in [[], ["--parallel", "2"]]:
+    name = "background" + "".join(mode)
+    done, stream, out = run(name, ["Faults/Background"], *mode)
+    alive = left_running()
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+    expect(done.returncode == 0, f"{name}: exit status {done.returncode}, not 0", done)
+    expect(len(alive) == 2, f"{name}: the run waited for the processes its steps left running ({alive} alive)", done)
+    scenarios, _ = verdicts(stream)
+    expect(all(status(steps) == "PASSED" for steps in scenarios.values()) and len(scenarios) == 3,
+           f"{name}: the scenarios are {scenarios}", done)
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)
@@ -160,5 +195,5 @@ for problem in problems:
 if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
-      "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); an exclusive "
-      "group waits for an overrunning body")
+      "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
+      "a step leaves running does not hold the run; an exclusive group waits for an overrunning body")

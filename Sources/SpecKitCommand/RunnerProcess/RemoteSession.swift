@@ -306,7 +306,7 @@ final class RemoteSession: RemoteExecution {
             }
             dispatcher?.detach(worker: slot)
             RunnerProcesses.running.withLock { _ = $0.removeValue(forKey: spawn.pid) }
-            let tail = errors.finish()
+            let tail = errors.finish().text
             let isCancelled = cancelled.withLock { state in
                 state.running[slot] = nil
                 return state.isCancelled

@@ -57,12 +57,26 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
                 "\(environmentVariable)=\(text): expected the pipe of a runner's instruction (the variable is the "
                     + "command's own, for the runner processes it starts: unset it)")
         }
+        keepDescriptorsFromChildren()
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             let data = try handle.readToEnd() ?? Data()
             return try JSONDecoder().decode(RunnerInstruction.self, from: data)
         } catch {
             throw RunnerProcessError("\(environmentVariable)=\(text): cannot read the runner's instruction: \(error)")
+        }
+    }
+}
+
+extension RunnerInstruction {
+    /// Marks the descriptors the command gave this runner process (its stream, its instruction, a worker's test
+    /// cases, the journal) close-on-exec: a process a step starts and leaves running (a server in the background)
+    /// would otherwise hold the stream's pipe open, and the command would wait for it to end before it could finish
+    /// the run. Standard error stays inherited, as any process's does.
+    static func keepDescriptorsFromChildren() {
+        for descriptor in [streamDescriptor, instructionDescriptor, dispatchDescriptor, StreamJournal.descriptor] {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
         }
     }
 }

@@ -38,6 +38,21 @@ enum FaultSteps {
     static func add(to steps: inout StepLibrary<FailureWorld>) {
         // Runs once in each worker process: how many workers a parallel run started.
         steps.beforeAll(name: "a worker starts") {}
+        // A server a step starts and leaves running: it inherits what the process did not keep from it, and it
+        // outlives the run (`faults-check.py` finds it by its argument, then ends it).
+        steps.given("a process started in the background with posix_spawn") { _ in
+            var pid: pid_t = 0
+            let words = ["/bin/sleep", "97"]
+            var arguments = words.map { strdup($0) } + [nil]
+            defer { for argument in arguments { free(argument) } }
+            #expect(posix_spawn(&pid, "/bin/sleep", nil, nil, &arguments, environ) == 0)
+        }
+        steps.given("a process started in the background with Process") { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            process.arguments = ["98"]
+            try process.run()
+        }
         steps.then("an expectation fails on a thread") { _ in
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
