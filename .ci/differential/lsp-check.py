@@ -156,6 +156,24 @@ if server.poll() is not None:
     fail("the language server died with the crashing step")
 print("lsp-check: a crashing step run from the editor fails at its step; the server still answers hover")
 
+# A step that reads its standard input, run from the editor, reads nothing: the editor's messages are the server's.
+stdin_spec = root / "Faults" / "Stdin" / "stdin.feature"
+stdin_uri = stdin_spec.as_uri()
+stdin_text = stdin_spec.read_text()
+send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": {"textDocument": {"uri": stdin_uri, "languageId": "gherkin", "version": 1, "text": stdin_text}}})
+stdin_line = next(n for n, line in enumerate(stdin_text.split("\n")) if line.strip().startswith("Scenario:"))
+request("workspace/executeCommand", {"command": "speckit.run", "arguments": [stdin_uri, stdin_line]})
+# Sent while the step runs: a step reading the server's input would take them.
+hover = request("textDocument/hover", {"textDocument": {"uri": stdin_uri}, "position": {"line": stdin_line + 1,
+                                                                                       "character": 8}})
+wait(lambda m: m.get("id") == hover, timeout=10, what="hover answer while a step reads its standard input")
+message = wait(lambda m: m.get("method") == "window/showMessage" and "Ran " in m["params"]["message"],
+               what="the standard input run's result")
+if "1 scenario (1 passed)" not in message["params"]["message"]:
+    fail(f"a step reading its standard input from the editor did not read nothing: {message}")
+print("lsp-check: a step reading its standard input from the editor reads nothing; the server answers meanwhile")
+
 request("shutdown", None)
 send({"jsonrpc": "2.0", "method": "exit"})
 server.wait(timeout=30)

@@ -65,20 +65,26 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
         for problem in catalog.problems {
             StandardStreams.writeError("\(name) lsp: step library: \(problem)\n")
         }
-        // Steps run from the editor are the package's own code: what they print must not reach the protocol. The
-        // protocol keeps standard output for itself; everything else written there goes to standard error.
-        let protocolOutput = dup(STDOUT_FILENO)
-        guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
-            StandardStreams.writeError("\(name) lsp: standard output cannot be set apart for the protocol\n")
+        // Steps run from the editor are the package's own code: what they print must not reach the protocol, and
+        // what they (or a process they start) read must not be taken from it. The protocol keeps standard input and
+        // output for itself; everything else written to standard output goes to standard error, and standard input
+        // reads nothing.
+        let protocolInput = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+        let protocolOutput = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+        let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { if nothing >= 0 { close(nothing) } }
+        guard protocolInput >= 0, protocolOutput >= 0, nothing >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0,
+            dup2(nothing, STDIN_FILENO) >= 0
+        else {
+            StandardStreams.writeError("\(name) lsp: standard input and output cannot be set apart for the protocol\n")
             return 2
         }
         // Before any step runs: a failed #expect in a step run from the editor fails it, as on the command line.
         if let warning = TestingIssueHandler.install().warning {
             StandardStreams.writeError("\(name) lsp: \(warning)\n")
         }
-        _ = fcntl(protocolOutput, F_SETFD, FD_CLOEXEC)  // a new build executed in this place gets it as its output
         let server = LanguageServer(
-            connection: JSONRPCConnection(output: protocolOutput), catalog: catalog, languages: languages,
+            connection: JSONRPCConnection(input: protocolInput, output: protocolOutput), catalog: catalog, languages: languages,
             specsPath: command.specsPath, explicitSpecs: parsed.value("--specs"), name: name)
         server.workspace.runner = editorRunner(languages: languages, languagesFile: parsed.value("--languages"))
         if context.processArguments != nil {

@@ -33,7 +33,7 @@ final class JSONRPCConnection: @unchecked Sendable {
     /// The largest body accepted (64 MiB): a longer frame is skipped, unread, with an error.
     static let maximumBodySize = 64 << 20
 
-    private let input: Int32
+    let input: Int32
     /// The descriptor frames are written to (the process's standard output, set apart from what steps print).
     let output: Int32
     private var buffer: [UInt8] = []

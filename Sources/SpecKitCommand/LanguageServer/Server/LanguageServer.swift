@@ -176,7 +176,8 @@ final class LanguageServer {
         let handover = ServerHandover(
             initialize: initializeParams, settings: workspace.settings.dictionary,
             documents: workspace.openDocuments, pending: pending, unread: connection.unread, message: message)
-        let failure = handover.execute(executable, protocolOutput: connection.output)
+        let failure = handover.execute(
+            executable, protocolInput: connection.input, protocolOutput: connection.output)
         workspace.show("\(workspace.name) lsp was built but not restarted: \(failure)", type: 1)
         connection.resumeReading()
         return MessageQueue.reading(connection, first: pending)

@@ -165,8 +165,8 @@ struct ServerHandover {
     }
 
     /// Writes the hand-over into a private file and executes `executable` in this process's place, its standard
-    /// output the protocol's again. Returns only when that fails, with the reason.
-    func execute(_ executable: ServerBuild.Executable, protocolOutput: Int32) -> String {
+    /// input and output the protocol's again. Returns only when that fails, with the reason.
+    func execute(_ executable: ServerBuild.Executable, protocolInput: Int32, protocolOutput: Int32) -> String {
         let folder = FileManager.default.temporaryDirectory
         let path = folder.appendingPathComponent("speckit-lsp-\(getpid())-\(UUID().uuidString).json").path
         do {
@@ -181,16 +181,19 @@ struct ServerHandover {
             return "\(executable.path) is not an executable file"
         }
         setenv(Self.variable, path, 1)
+        let savedInput = dup(STDIN_FILENO)
         let savedOutput = dup(STDOUT_FILENO)
+        _ = dup2(protocolInput, STDIN_FILENO)
         _ = dup2(protocolOutput, STDOUT_FILENO)
         var arguments = [executable.path] + executable.arguments.dropFirst()
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(executable.path, pointers)
         let reason = String(cString: strerror(errno))
-        // Still this process: standard output goes back to standard error, and the session goes on.
-        if savedOutput >= 0 {
-            _ = dup2(savedOutput, STDOUT_FILENO)
-            close(savedOutput)
+        // Still this process: standard input is nothing again, standard output goes back to standard error, and the
+        // session goes on.
+        for (saved, descriptor) in [(savedInput, STDIN_FILENO), (savedOutput, STDOUT_FILENO)] where saved >= 0 {
+            _ = dup2(saved, descriptor)
+            close(saved)
         }
         for pointer in pointers { free(pointer) }
         arguments.removeAll()

@@ -47,6 +47,11 @@ enum FaultSteps {
             defer { for argument in arguments { free(argument) } }
             #expect(posix_spawn(&pid, "/bin/sleep", nil, nil, &arguments, environ) == 0)
         }
+        // Run from the editor (`lsp-check.py`): the language server's standard input is the editor's messages.
+        steps.when("the step reads its standard input to the end") { _ in
+            let read = FileHandle.standardInput.readDataToEndOfFile()
+            #expect(read.isEmpty, "the step read \(read.count) bytes: \(String(decoding: read.prefix(80), as: UTF8.self))")
+        }
         steps.given("a process started in the background with Process") { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sleep")
