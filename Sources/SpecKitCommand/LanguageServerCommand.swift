@@ -84,7 +84,8 @@ struct LanguageServerCommand<World: Actor, Variant: Sendable & CustomStringConve
             StandardStreams.writeError("\(name) lsp: \(warning)\n")
         }
         let server = LanguageServer(
-            connection: JSONRPCConnection(input: protocolInput, output: protocolOutput), catalog: catalog, languages: languages,
+            connection: JSONRPCConnection(input: protocolInput, output: protocolOutput), catalog: catalog,
+            languages: languages,
             specsPath: command.specsPath, explicitSpecs: parsed.value("--specs"), name: name)
         server.workspace.runner = editorRunner(languages: languages, languagesFile: parsed.value("--languages"))
         if context.processArguments != nil {
