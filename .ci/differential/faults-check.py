@@ -181,6 +181,17 @@ for mode in [[], ["--parallel", "2"]]:
     expect(all(status(steps) == "PASSED" for steps in scenarios.values()) and len(scenarios) == 3,
            f"{name}: the scenarios are {scenarios}", done)
 
+# 3f. A step that sends its own runner process SIGTERM or SIGINT (the command gets none): that step fails with the
+#     signal, and the run goes on in a new runner process, as after a crash. It used to end the whole run, unexplained.
+done, stream, out = run("signal", ["Faults/Signal"])
+expect(done.returncode == 1, f"signal: exit status {done.returncode}, not 1", done)
+scenarios, _ = verdicts(stream)
+expect([status(scenarios.get(name, [])) for name in ["before the signals", "SIGTERM", "SIGINT", "after the signals"]]
+       == ["PASSED", "FAILED", "FAILED", "PASSED"], f"signal: the scenarios are {scenarios}", done)
+for name, words in [("SIGTERM", "signal 15 (SIGTERM)"), ("SIGINT", "signal 2 (SIGINT)")]:
+    expect(words in " ".join(m for _, m in scenarios.get(name, [])),
+           f"signal: the step of '{name}' does not say '{words}': {scenarios.get(name)}")
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)
@@ -196,4 +207,4 @@ if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
       "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
-      "a step leaves running does not hold the run; an exclusive group waits for an overrunning body")
+      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; an exclusive group waits for an overrunning body")

@@ -102,6 +102,21 @@ enum Interrupts {
         _exit(1)
     }
 
+    /// Whether this process has received SIGINT or SIGTERM (set by the signal handler, before its answer).
+    static var wasInterrupted: Bool { interruptsReceived.load(ordering: .sequentiallyConsistent) > 0 }
+
+    /// Whether this process receives SIGINT or SIGTERM within `limit` (or has already): when a runner process was
+    /// ended by one, whether the command was too (Ctrl-C reaches the whole process group), or only the runner
+    /// process (a step sent it). Blocks the calling thread, polling; never call it from a task.
+    static func interruptArrives(within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !wasInterrupted && !RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent) {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
     /// Whether an interrupt is being answered (its exit status is the command's).
     static var isAnswering: Bool { commandExits.load(ordering: .sequentiallyConsistent) }
 
@@ -128,8 +143,12 @@ enum Interrupts {
 /// The write end of the interrupts' pipe (-1 until installed), read by the signal handler.
 private let interruptPipe = Atomic<Int32>(-1)
 
-/// The signal handler: only an atomic load and `write`, both safe in a handler.
+/// How many SIGINT and SIGTERM the handler has received.
+private let interruptsReceived = Atomic<Int>(0)
+
+/// The signal handler: only atomic operations and `write`, all safe in a handler.
 private func forwardSignal(_ signalNumber: Int32) {
+    interruptsReceived.add(1, ordering: .sequentiallyConsistent)
     let descriptor = interruptPipe.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte = UInt8(truncatingIfNeeded: signalNumber)

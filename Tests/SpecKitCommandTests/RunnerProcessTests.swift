@@ -159,6 +159,8 @@ import Testing
         (RunnerSpawn.Ending.exited(0), "ended in this step with exit status 0"),
         (.signalled(11), "signal 11 (SIGSEGV"),
         (.signalled(9), "signal 9 (SIGKILL: killed, e.g. out of memory)"),
+        (.signalled(15), "was ended in this step by signal 15 (SIGTERM), sent to it alone"),
+        (.signalled(2), "was ended in this step by signal 2 (SIGINT), sent to it alone"),
     ])
     func `a crash's message says how the process ended`(ending: RunnerSpawn.Ending, words: String) {
         let report = CrashReport(ending: ending, standardError: "", root: "/pkg")

@@ -16,6 +16,10 @@ struct CrashReport: Sendable, Hashable {
     init(ending: RunnerSpawn.Ending, standardError tail: String, root: String) {
         var lines: [String] = []
         switch ending {
+        case .signalled(let signal) where signal == SIGTERM || signal == SIGINT:
+            lines.append(
+                "the runner process was ended in this step by signal \(signal) (\(Self.signalName(signal))), sent to "
+                    + "it alone: by the step, or by another process")
         case .signalled(let signal):
             lines.append("the runner process crashed in this step: signal \(signal) (\(Self.signalName(signal)))")
         case .exited(let status):
@@ -87,6 +91,7 @@ struct CrashReport: Sendable, Hashable {
         case SIGABRT: "SIGABRT: abort()"
         case SIGKILL: "SIGKILL: killed, e.g. out of memory"
         case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
         default: "signal \(signal)"
         }
     }

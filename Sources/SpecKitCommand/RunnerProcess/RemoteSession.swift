@@ -312,11 +312,12 @@ final class RemoteSession: RemoteExecution {
                 return state.isCancelled
             }
             // Cancelled, or interrupted with the command (Ctrl-C reaches the whole process group): what ran is told,
-            // and nothing is made up for the rest.
-            let interrupted = ending == .signalled(SIGINT) || ending == .signalled(SIGTERM)
-            if isCancelled || RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent)
-                || (interrupted && relay.finished == nil)
-            {
+            // and nothing is made up for the rest. A runner process that alone got SIGINT or SIGTERM (a step sent it
+            // to its own process) ended in its step, as a crash does.
+            let interrupted =
+                (ending == .signalled(SIGINT) || ending == .signalled(SIGTERM)) && relay.finished == nil
+                && Interrupts.interruptArrives(within: .milliseconds(500))
+            if isCancelled || RunnerProcesses.isStopping.load(ordering: .sequentiallyConsistent) || interrupted {
                 return stopped(RemoteOutcome(failsRun: true))
             }
             if let finished = relay.finished {

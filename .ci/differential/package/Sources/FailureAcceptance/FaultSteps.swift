@@ -47,6 +47,15 @@ enum FaultSteps {
             defer { for argument in arguments { free(argument) } }
             #expect(posix_spawn(&pid, "/bin/sleep", nil, nil, &arguments, environ) == 0)
         }
+        // Only the runner process gets them, not the command: the step fails, as if it had crashed.
+        steps.when("the step sends its own process SIGTERM") { _ in
+            kill(getpid(), SIGTERM)
+            try await Task.sleep(for: .seconds(5))
+        }
+        steps.when("the step sends its own process SIGINT") { _ in
+            kill(getpid(), SIGINT)
+            try await Task.sleep(for: .seconds(5))
+        }
         // Run from the editor (`lsp-check.py`): the language server's standard input is the editor's messages.
         steps.when("the step reads its standard input to the end") { _ in
             let read = FileHandle.standardInput.readDataToEndOfFile()
