@@ -192,6 +192,23 @@ for name, words in [("SIGTERM", "signal 15 (SIGTERM)"), ("SIGINT", "signal 2 (SI
     expect(words in " ".join(m for _, m in scenarios.get(name, [])),
            f"signal: the step of '{name}' does not say '{words}': {scenarios.get(name)}")
 
+# 3g. Steps that block their thread for ever (a semaphore waited on for a completion handler that never comes), with
+#     a 1 s timeout: each times out; once they hold every thread of the runner process (two on two cores), the step
+#     holding the last one fails saying so, that process ends, and the run goes on in a new one. Before, the run
+#     waited for the blocked threads to come back.
+for mode in [[], ["--parallel", "2"]]:
+    name = "blocked" + "".join(mode)
+    done, stream, out = run(name, ["Faults/Blocked"], "--timeout", "1", *mode)
+    expect(done.returncode == 1, f"{name}: exit status {done.returncode}, not 1", done)
+    scenarios, _ = verdicts(stream)
+    waits = [scenarios.get(f"the {nth} wait that never ends", []) for nth in ["first", "second", "third"]]
+    expect(all(status(steps) == "FAILED" for steps in waits), f"{name}: the waits are {waits}", done)
+    messages = " ".join(m for steps in waits for _, m in steps)
+    expect("held its thread, while every other thread of the runner process was held too" in messages,
+           f"{name}: no step says it held the last thread: {waits}", done)
+    expect(status(scenarios.get("after the waits", [])) == "PASSED",
+           f"{name}: the scenario after the waits: {scenarios.get('after the waits')}", done)
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)
@@ -207,4 +224,4 @@ if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
       "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
-      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; an exclusive group waits for an overrunning body")
+      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; steps holding every thread past their timeout end their runner process; an exclusive group waits for an overrunning body")

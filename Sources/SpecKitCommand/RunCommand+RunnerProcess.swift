@@ -72,6 +72,8 @@ extension RunCommand {
             configuration.parallel = 1
         }
         if let uriBase = instruction.uriBase { configuration.uriBase = uriBase }
+        // Steps that hold every thread past their timeout end this process: the command goes on in a new one.
+        if !configuration.dryRun { StarvationGuard.start() }
         _ = TestingIssueHandler.install()
         let runner = SpecRunner(
             library: command.library, configuration: configuration, fileID: command.origin.fileID,

@@ -161,11 +161,18 @@ import Testing
         (.signalled(9), "signal 9 (SIGKILL: killed, e.g. out of memory)"),
         (.signalled(15), "was ended in this step by signal 15 (SIGTERM), sent to it alone"),
         (.signalled(2), "was ended in this step by signal 2 (SIGINT), sent to it alone"),
+        (.exited(75), "ended in this step with exit status 75"),
     ])
     func `a crash's message says how the process ended`(ending: RunnerSpawn.Ending, words: String) {
         let report = CrashReport(ending: ending, standardError: "", root: "/pkg")
         #expect(report.message.contains(words))
         #expect(report.frames.isEmpty)
+    }
+
+    @Test func `a runner process its starvation guard ended says the step held the last thread`() {
+        let said = "\(StarvationGuard.notice) (a wait that never ends: …): it ends\n"
+        let report = CrashReport(ending: .exited(StarvationGuard.exitStatus), standardError: said, root: "/pkg")
+        #expect(report.message.hasPrefix("the step did not return within its timeout and held its thread"))
     }
 
     @Test func `a crash names the package's frames, written as #fileID writes them, not the harness's`() {

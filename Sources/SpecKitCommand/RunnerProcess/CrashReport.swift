@@ -16,6 +16,11 @@ struct CrashReport: Sendable, Hashable {
     init(ending: RunnerSpawn.Ending, standardError tail: String, root: String) {
         var lines: [String] = []
         switch ending {
+        case .exited(StarvationGuard.exitStatus) where tail.contains(StarvationGuard.notice):
+            lines.append(
+                "the step did not return within its timeout and held its thread, while every other thread of the "
+                    + "runner process was held too (a wait that never ends: a semaphore, a lock, a blocking call): "
+                    + "the runner process was ended so that the run could go on")
         case .signalled(let signal) where signal == SIGTERM || signal == SIGINT:
             lines.append(
                 "the runner process was ended in this step by signal \(signal) (\(Self.signalName(signal))), sent to "

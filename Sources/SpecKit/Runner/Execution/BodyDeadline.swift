@@ -24,6 +24,11 @@ final class BodyDeadline: Sendable {
         state.withLock { $0.over }
     }
 
+    /// The running body's deadline; nil between bodies and once the task is over.
+    var deadline: ContinuousClock.Instant? {
+        state.withLock { $0.over ? nil : $0.deadline }
+    }
+
     /// Passes `envelope` on, unless the task is over (abandoned).
     func emit(_ envelope: Envelope) {
         state.withLock { state in

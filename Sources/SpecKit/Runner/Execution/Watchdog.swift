@@ -4,6 +4,8 @@ protocol Watched: AnyObject, Sendable {
     var limit: Duration { get }
     /// Times it out if it is past its deadline at `now`; returns whether to stop watching it.
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool
+    /// The running body's deadline, if a body runs and was not timed out.
+    var deadline: ContinuousClock.Instant? { get }
 }
 
 /// One body run with `Timeout.run`: its deadline is `limit` after the body began to run, as for a test case's
@@ -22,6 +24,8 @@ final class WatchedBody: Watched {
         self.work = work
     }
 
+    var deadline: ContinuousClock.Instant? { began.value?.advanced(by: limit) }
+
     func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
         guard let began = began.value, began.advanced(by: limit) <= now else { return false }
         if gate.resume(.timedOut) { work.cancel() }
@@ -30,13 +34,13 @@ final class WatchedBody: Watched {
 }
 
 /// Times out running bodies: one polling task while anything is watched.
-final class Watchdog: Sendable {
+package final class Watchdog: Sendable {
     struct State {
         var entries: [ObjectIdentifier: any Watched] = [:]
         var isPolling = false
     }
 
-    static let shared = Watchdog()
+    package static let shared = Watchdog()
     private let state = Locked(State())
 
     /// Watches `watched` until `forget(_:)` or until it expires.
@@ -47,6 +51,13 @@ final class Watchdog: Sendable {
             return !state.isPolling
         }
         if startPolling { Task.detached { await self.poll() } }
+    }
+
+    /// Whether a body it watches is past its deadline by more than `grace` at `now`: one it has not timed out,
+    /// because its polling task could not run (every thread of the pool held). Safe to call from any thread.
+    package func hasOverdueBody(by grace: Duration, at now: ContinuousClock.Instant = .now) -> Bool {
+        let watched = state.withLock { Array($0.entries.values) }
+        return watched.contains { $0.deadline.map { $0.advanced(by: grace) < now } ?? false }
     }
 
     /// Stops watching something that ended.

@@ -56,6 +56,8 @@ final class WorkerTask<World: Actor>: Watched {
     /// Whether the task finished or was abandoned.
     var isOver: Bool { clock.isOver }
 
+    var deadline: ContinuousClock.Instant? { clock.deadline }
+
     /// Emits `envelope` unless the task was abandoned.
     func emit(_ envelope: Envelope) {
         clock.emit(envelope)

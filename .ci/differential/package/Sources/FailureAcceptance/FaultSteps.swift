@@ -47,6 +47,11 @@ enum FaultSteps {
             defer { for argument in arguments { free(argument) } }
             #expect(posix_spawn(&pid, "/bin/sleep", nil, nil, &arguments, environ) == 0)
         }
+        // The commonest hang of iOS-style code: a completion handler that never comes, waited for with a semaphore.
+        // Two minutes stand for ever (a runner process still waiting would show as a slow run, not a stuck one).
+        steps.when("the step waits for a completion handler that never comes") { _ in
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 120)
+        }
         // Only the runner process gets them, not the command: the step fails, as if it had crashed.
         steps.when("the step sends its own process SIGTERM") { _ in
             kill(getpid(), SIGTERM)
