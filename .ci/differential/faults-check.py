@@ -1,7 +1,9 @@
 """Runs the faults of `package/Faults` through the package's own command and checks each verdict in the message
 stream, the reports and the exit status: issues recorded off the step's task fail their step (or the run, when
-no single step can take them), a step calling exit() fails the run with the reports written, and an exclusive
-group stays closed while a body that overran its timeout still runs.
+no single step can take them); a step that crashes, calls exit(), signals its own process or holds every thread
+past its timeout fails and the run goes on; a process a step leaves running does not hold the run; a runner
+process does not outlive its command; and an exclusive group stays closed while a body that overran its timeout
+still runs.
 
 Usage: faults-check.py PACKAGE_DIR COMMAND WORK_DIR
 """
@@ -10,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 from verdicts import verdicts
 
@@ -209,6 +212,45 @@ for mode in [[], ["--parallel", "2"]]:
     expect(status(scenarios.get("after the waits", [])) == "PASSED",
            f"{name}: the scenario after the waits: {scenarios.get('after the waits')}", done)
 
+# 3h. The command killed while a step blocks (an editor killing its language server mid-run): its runner process
+#     ends too, instead of living on, orphaned, until the step returns (two minutes here).
+def children(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/status", encoding="utf-8") as status:
+                if any(line.split() == ["PPid:", str(pid)] for line in status):
+                    found.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+out = os.path.join(work, "orphan")
+with open(out + ".log", "w", encoding="utf-8") as log:
+    killed = subprocess.Popen([command, "Faults/Blocked", "--timeout", "600", "--no-history", "--out", out],
+                              cwd=package, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+    runners = []
+    for _ in range(200):  # the runner process starts and its first step blocks
+        runners = children(killed.pid)
+        if runners:
+            break
+        time.sleep(0.05)
+    time.sleep(1)
+    killed.kill()
+    killed.wait()
+    alive = runners
+    for _ in range(100):  # it ends within its guard's quarter second; ten seconds at most
+        alive = [pid for pid in runners if os.path.exists(f"/proc/{pid}") and
+                 open(f"/proc/{pid}/status", encoding="utf-8").read().find("State:\tZ") < 0]
+        if not alive:
+            break
+        time.sleep(0.1)
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+expect(runners != [], "orphan: the command started no runner process")
+expect(alive == [], f"orphan: the runner process {alive} lived on after its command was killed")
+
 # 4. An exclusive group stays closed until the body that overran its timeout returns.
 done, stream, out = run("exclusive", ["Faults/Exclusive"], "--timeout", "1", "--parallel", "2", "--exclusive", "@db")
 scenarios, _ = verdicts(stream)
@@ -224,4 +266,4 @@ if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
       "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
-      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; steps holding every thread past their timeout end their runner process; an exclusive group waits for an overrunning body")
+      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; steps holding every thread past their timeout end their runner process, and so does its command's end; an exclusive group waits for an overrunning body")

@@ -72,8 +72,9 @@ extension RunCommand {
             configuration.parallel = 1
         }
         if let uriBase = instruction.uriBase { configuration.uriBase = uriBase }
-        // Steps that hold every thread past their timeout end this process: the command goes on in a new one.
-        if !configuration.dryRun { StarvationGuard.start() }
+        // Steps that hold every thread past their timeout end this process (the command goes on in a new one), and
+        // so does the command's end.
+        RunnerGuard.start()
         _ = TestingIssueHandler.install()
         let runner = SpecRunner(
             library: command.library, configuration: configuration, fileID: command.origin.fileID,

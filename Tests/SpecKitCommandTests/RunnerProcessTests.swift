@@ -169,9 +169,9 @@ import Testing
         #expect(report.frames.isEmpty)
     }
 
-    @Test func `a runner process its starvation guard ended says the step held the last thread`() {
-        let said = "\(StarvationGuard.notice) (a wait that never ends: …): it ends\n"
-        let report = CrashReport(ending: .exited(StarvationGuard.exitStatus), standardError: said, root: "/pkg")
+    @Test func `a runner process its guard ended for a starved pool says the step held the last thread`() {
+        let said = "\(RunnerGuard.notice) (a wait that never ends: …): it ends\n"
+        let report = CrashReport(ending: .exited(RunnerGuard.exitStatus), standardError: said, root: "/pkg")
         #expect(report.message.hasPrefix("the step did not return within its timeout and held its thread"))
     }
 

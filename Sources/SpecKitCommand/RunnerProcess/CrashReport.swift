@@ -16,7 +16,7 @@ struct CrashReport: Sendable, Hashable {
     init(ending: RunnerSpawn.Ending, standardError tail: String, root: String) {
         var lines: [String] = []
         switch ending {
-        case .exited(StarvationGuard.exitStatus) where tail.contains(StarvationGuard.notice):
+        case .exited(RunnerGuard.exitStatus) where tail.contains(RunnerGuard.notice):
             lines.append(
                 "the step did not return within its timeout and held its thread, while every other thread of the "
                     + "runner process was held too (a wait that never ends: a semaphore, a lock, a blocking call): "

@@ -58,6 +58,8 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
                     + "command's own, for the runner processes it starts: unset it)")
         }
         keepDescriptorsFromChildren()
+        // A process a step starts (the package's own command, run by a step) is no runner process.
+        unsetenv(environmentVariable)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             let data = try handle.readToEnd() ?? Data()

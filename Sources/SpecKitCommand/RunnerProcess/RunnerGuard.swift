@@ -10,8 +10,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// Ends a runner process whose steps hold every thread of Swift's cooperative pool past their timeout, so that the
-/// run goes on in a new runner process instead of waiting for ever.
+/// Ends a runner process that can no longer be of use: its steps hold every thread of Swift's cooperative pool past
+/// their timeout (the run goes on in a new runner process instead of waiting for ever), or its command is gone (a
+/// language server killed by its editor: a step blocked for ever would otherwise keep the process, orphaned).
 ///
 /// A body that blocks its thread (a semaphore waited on for a completion handler that never comes, a lock, a
 /// blocking call) is timed out and abandoned, but its thread stays blocked until the body returns. Once every thread
@@ -20,7 +21,10 @@ import Synchronization
 /// has run for `grace` while a body is past its deadline by as much (the watchdog could not time it out), the process
 /// ends with `exitStatus` after saying so on standard error. The command then fails the step that was running with
 /// `CrashReport`'s words for it, and starts a new runner process for the rest.
-enum StarvationGuard {
+///
+/// The same thread checks, each time, that the process's parent is still the command that started it; once it is
+/// not, nobody reads what the process does, and it ends.
+enum RunnerGuard {
     /// The exit status of a runner process the guard ended.
     static let exitStatus: Int32 = 75
     /// The start of what the guard says on standard error before it ends the process.
@@ -28,12 +32,15 @@ enum StarvationGuard {
     /// How long the pool must have run nothing, and a body be past its deadline, before the process ends.
     static let grace = Duration.seconds(2)
 
-    /// Starts watching the pool, once per process.
+    /// Starts watching the pool and the command, once per process.
     static func start() {
         let graceNanoseconds = UInt64((grace / .nanoseconds(1)).rounded())
         let beat = Beat()
+        let command = getppid()
         let thread = Thread {
             while true {
+                // Orphaned (the command was killed): adopted by another process.
+                if getppid() != command { _exit(exitStatus) }
                 // At the priority the runner's own tasks and the watchdog run at: each priority has threads of its own.
                 Task.detached { beat.now() }
                 usleep(250_000)
@@ -45,7 +52,7 @@ enum StarvationGuard {
                 _exit(exitStatus)
             }
         }
-        thread.name = "spec-starvation-guard"
+        thread.name = "spec-runner-guard"
         thread.stackSize = 1 << 16
         thread.start()
     }
