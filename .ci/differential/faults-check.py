@@ -42,17 +42,22 @@ def expect(condition, what, done=None):
         problems.append(what + (f"\n--- output:\n{done.stdout}\n{done.stderr}" if done else ""))
 
 
-def left_running():
-    """The processes the background steps started, still running: `/bin/sleep 97` and `/bin/sleep 98`."""
+def processes(predicate):
+    """The ids of the running processes whose `/proc/PID/{cmdline,status}` texts satisfy `predicate`."""
     found = []
     for entry in os.listdir("/proc"):
         try:
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                if cmdline.read().split(b"\0")[:2] in ([b"/bin/sleep", b"97"], [b"/bin/sleep", b"98"]):
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline, open(f"/proc/{entry}/status", encoding="utf-8") as st:
+                if predicate(cmdline.read().split(b"\0"), st.read()):
                     found.append(int(entry))
         except (OSError, ValueError):
             continue
     return found
+
+
+def left_running():
+    """The processes the background steps started, still running: `/bin/sleep 97` and `/bin/sleep 98`."""
+    return processes(lambda words, _: words[:2] in ([b"/bin/sleep", b"97"], [b"/bin/sleep", b"98"]))
 
 
 def status(steps):
@@ -215,15 +220,7 @@ for mode in [[], ["--parallel", "2"]]:
 # 3h. The command killed while a step blocks (an editor killing its language server mid-run): its runner process
 #     ends too, instead of living on, orphaned, until the step returns (two minutes here).
 def children(pid):
-    found = []
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/status", encoding="utf-8") as status:
-                if any(line.split() == ["PPid:", str(pid)] for line in status):
-                    found.append(int(entry))
-        except (OSError, ValueError):
-            continue
-    return found
+    return processes(lambda _, status: f"\nPPid:\t{pid}\n" in status)
 
 
 out = os.path.join(work, "orphan")
