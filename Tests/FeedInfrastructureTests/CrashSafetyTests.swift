@@ -16,7 +16,7 @@ import Testing
 /// A process saving feeds is killed with SIGKILL, at random moments and, deterministically, between the save's
 /// deletion and its insertion; afterwards the store opens and holds the previous or the new feed, complete, never
 /// nothing, a mix or garbage.
-@Suite("Crash during save", .timeLimit(.minutes(5)))
+@Suite("Crash during save", .hangLimit)
 struct CrashSafetyTests {
     /// What a store holds: nothing, or save `index` of `seed`.
     enum Holding: Equatable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Feed
 import FeedInfrastructure
 import FeedTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// A misbehaving server ends every request in a delivered error or result, never a hang.
-@Suite("HTTP client fault tolerance", .timeLimit(.minutes(1)))
+@Suite("HTTP client fault tolerance", .hangLimit)
 struct HTTPClientFaultToleranceTests {
     @Test func `a server that never answers times out with an error`() async throws {
         let server = try LoopbackServer { _ in .hang }

@@ -2,13 +2,14 @@ import Feed
 import FeedInfrastructure
 import FeedTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionHTTPClient against a loopback server", .timeLimit(.minutes(1)))
+@Suite("URLSessionHTTPClient against a loopback server", .hangLimit)
 struct URLSessionHTTPClientTests {
     @Test func `get requests the URL with the GET method`() async throws {
         let server = try LoopbackServer { _ in .respond(status: 200) }

@@ -245,7 +245,7 @@ struct WatchClosedConsoleTests {
     #if os(Linux)
         @Test(
             "SIGTERM stops watch mode with exit status 130 even when its console pipe is full and unread",
-            .timeLimit(.minutes(1)))
+            .hangLimit)
         func stopsWithAFullConsole() async throws {
             // The reader of the console stopped (a pager the user suspended) and the pipe is full.
             let directory = try WatchChangeTests.watchedWorkspace().directory

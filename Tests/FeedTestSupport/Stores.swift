@@ -1,6 +1,7 @@
 import Feed
 import FeedInfrastructure
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ package struct TemporaryDirectory: Sendable {
     package let url: URL
 
     package init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("FeedTests-\(UUID().uuidString)")
+        url = scratchFolder.appendingPathComponent("FeedTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,10 +1,11 @@
 import Gherkin
 import Messages
+import TestSupport
 import Testing
 
 /// Inputs that would take more than linear time in a careless parser. These only have to finish; their speed
 /// is measured with the benchmark command, never asserted here.
-@Suite("Pathological inputs finish", .timeLimit(.minutes(1)))
+@Suite("Pathological inputs finish", .hangLimit)
 struct PathologicalInputTests {
     private func parse(_ text: String) -> Gherkin.Result {
         var ids = IncrementingIdGenerator()

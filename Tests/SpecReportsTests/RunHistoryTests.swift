@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecReports
+import TestSupport
 import Testing
 
 @Suite struct RunHistoryTests {
@@ -151,7 +152,7 @@ import Testing
         #expect(RunHistory.load(from: url).history.runs.count == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func `a FIFO or a folder as the history file is a warning, neither read nor written, and nothing waits`() throws {
         let fifo = Self.temporaryFile()
         try #require(mkfifo(fifo.path, 0o600) == 0)

@@ -101,7 +101,7 @@ extension Process {
         if hangGuard.disarm() {
             throw HungChild(
                 name: name, seconds: childProcessHangGuardSeconds, output: outcome.output,
-                errorOutput: outcome.errorOutput)
+                errorOutput: outcome.errorOutput, killedWhile: hangGuard.killedWhile)
         }
         return outcome
     }
@@ -137,9 +137,11 @@ package func offThePool<Result: Sendable>(_ body: @escaping @Sendable () -> Resu
 /// Kills a child (SIGKILL) that is still running `seconds` after it was armed, unless disarmed first: so that reading
 /// its output to the end can never wait for ever.
 package final class HangGuard: @unchecked Sendable {
+    // Safe to share: every stored property is read and written under `lock`.
     private let lock = NSLock()
     private var armed = true
     private var didFire = false
+    private var snapshot = ""
 
     /// Arms the guard for `process`, which must be running.
     package init(_ process: Process, seconds: Double = childProcessHangGuardSeconds) {
@@ -149,6 +151,7 @@ package final class HangGuard: @unchecked Sendable {
             defer { lock.unlock() }
             guard armed else { return }
             didFire = true
+            snapshot = ProcessTree.describe(pid)
             kill(pid, SIGKILL)
         }
     }
@@ -160,6 +163,52 @@ package final class HangGuard: @unchecked Sendable {
         defer { lock.unlock() }
         armed = false
         return didFire
+    }
+
+    /// What the child and its descendants were doing when the guard killed it (empty when it did not): so that a
+    /// hang seen once, on a CI machine, says where it was.
+    package var killedWhile: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return snapshot
+    }
+}
+
+/// A process and its descendants, read from `/proc`: for each, its command line, and each thread's name, state,
+/// CPU time and the kernel function it waits in.
+package enum ProcessTree {
+    /// One line per process and one per thread below it; empty where `/proc` is absent (macOS).
+    package static func describe(_ root: pid_t) -> String {
+        var lines: [String] = []
+        var queue = [root]
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            let command = read("/proc/\(pid)/cmdline").split(separator: "\0").joined(separator: " ")
+            lines.append("process \(pid): \(command)")
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks.sorted() {
+                let name = read("/proc/\(pid)/task/\(task)/comm").trimmingCharacters(in: .whitespacesAndNewlines)
+                let waitingIn = read("/proc/\(pid)/task/\(task)/wchan")
+                // Fields after the name in parentheses: state is the first, utime and stime the 12th and 13th.
+                let stat = read("/proc/\(pid)/task/\(task)/stat")
+                let fields = stat.split(separator: ")").last.map { $0.split(separator: " ") } ?? []
+                let state = fields.first.map(String.init) ?? "?"
+                let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+                lines.append(
+                    "  thread \(task) \(name): state \(state), cpu \(ticks) ticks, waiting in \(waitingIn.isEmpty ? "-" : waitingIn)"
+                )
+            }
+            let children = tasks.flatMap { task in
+                read("/proc/\(pid)/task/\(task)/children").split(separator: " ").compactMap { pid_t($0) }
+            }
+            queue.append(contentsOf: children)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func read(_ path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
@@ -179,16 +228,19 @@ package struct HungChild: Error, CustomStringConvertible {
     package let seconds: Double
     package let output: String
     package let errorOutput: String
+    /// What the child and its descendants were doing when it was killed (`HangGuard.killedWhile`).
+    package let killedWhile: String
 
-    package init(name: String, seconds: Double, output: String, errorOutput: String) {
+    package init(name: String, seconds: Double, output: String, errorOutput: String, killedWhile: String = "") {
         self.name = name
         self.seconds = seconds
         self.output = output
         self.errorOutput = errorOutput
+        self.killedWhile = killedWhile
     }
 
     package var description: String {
-        "\(name) was still running after \(Int(seconds)) s and was killed; its output:\n\(output)\n"
-            + "its error output:\n\(errorOutput)"
+        "\(name) was still running after \(Int(seconds)) s and was killed, while:\n\(killedWhile)\nits output:\n"
+            + "\(output)\nits error output:\n\(errorOutput)"
     }
 }

@@ -1,4 +1,5 @@
 import Messages
+import TestSupport
 import Testing
 
 @testable import SpecKit
@@ -56,7 +57,7 @@ struct SnippetCacheTests {
 
     @Test(
         "an undefined step with 40,000 word-string-number triples gets one snippet (was a crash, as was the quick fix)",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func snippetOfAHugeStep() throws {
         let library = CompiledLibrary(StepLibrary<CacheWorld>())
         let text = (0..<40_000).map { "w\($0) \"s\($0)\" \($0)" }.joined(separator: " ")
