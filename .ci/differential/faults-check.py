@@ -200,6 +200,22 @@ for name, words in [("SIGTERM", "signal 15 (SIGTERM)"), ("SIGINT", "signal 2 (SI
     expect(words in " ".join(m for _, m in scenarios.get(name, [])),
            f"signal: the step of '{name}' does not say '{words}': {scenarios.get(name)}")
 
+# 3f'. A step that stops its own runner process (SIGSTOP; SIGTTIN does the same to a step reading the terminal of a
+#     run in the shell's background): nothing in that process runs, its watchdog neither. The command ends it once it
+#     has stayed stopped 5 s; the step fails saying so, and the run goes on. It used to wait for ever.
+for mode in [[], ["--parallel", "2"]]:
+    name = "stopped" + "".join(mode)
+    started = time.monotonic()
+    done, stream, out = run(name, ["Faults/Stopped"], *mode)
+    took = time.monotonic() - started
+    expect(done.returncode == 1, f"{name}: exit status {done.returncode}, not 1", done)
+    expect(took < 60, f"{name}: the run took {took:.0f} s", done)
+    scenarios, _ = verdicts(stream)
+    expect([status(scenarios.get(scenario, [])) for scenario in ["before the stop", "the stop", "after the stop"]]
+           == ["PASSED", "FAILED", "PASSED"], f"{name}: the scenarios are {scenarios}", done)
+    expect("stopped in this step by signal 19 (SIGSTOP" in " ".join(m for _, m in scenarios.get("the stop", [])),
+           f"{name}: the stopped step does not say so: {scenarios.get('the stop')}", done)
+
 # 3g. Steps that block their thread for ever (a semaphore waited on for a completion handler that never comes), with
 #     a 1 s timeout: each times out; once they hold every thread of the runner process (two on two cores), the step
 #     holding the last one fails saying so, that process ends, and the run goes on in a new one. Before, the run
@@ -263,4 +279,4 @@ if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
       "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
-      "a step leaves running does not hold the run; a signal to the runner process alone fails its step; steps holding every thread past their timeout end their runner process, and so does its command's end; an exclusive group waits for an overrunning body")
+      "a step leaves running does not hold the run; a signal to the runner process alone fails its step, and so does a stop; steps holding every thread past their timeout end their runner process, and so does its command's end; an exclusive group waits for an overrunning body")

@@ -1,6 +1,7 @@
 import Foundation
 import Gherkin
 import Messages
+import TestSupport
 import Testing
 
 @testable import SpecKit
@@ -168,6 +169,43 @@ import Testing
         #expect(report.message.contains(words))
         #expect(report.frames.isEmpty)
     }
+
+    @Test(arguments: [
+        (SIGSTOP, "stopped in this step by signal \(SIGSTOP) (SIGSTOP: sent by the step, or by another process)"),
+        (SIGTTIN, "(SIGTTIN: the step read the terminal while the run was in the shell's background)"),
+    ])
+    func `a runner process ended for staying stopped says by which signal, and for how long`(
+        signal: Int32, words: String
+    ) {
+        let report = CrashReport(ending: .signalled(SIGKILL), standardError: "", root: "/pkg", stoppedBy: signal)
+        #expect(report.message.contains(words))
+        #expect(report.message.contains("stayed stopped for 5 s"))
+        #expect(!report.message.contains("out of memory"))
+    }
+
+    #if os(Linux)
+        @Test func `a child that stays stopped is ended, and the watch says by which signal`() async throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "kill -STOP $$; exit 0"]
+            try process.run()
+            let watch = StoppedRunnerWatch(pid: process.processIdentifier)
+            await process.exit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+            #expect(watch.finish() == SIGSTOP)
+        }
+
+        @Test func `a child that ends by itself is left alone`() async throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exit 3"]
+            try process.run()
+            let watch = StoppedRunnerWatch(pid: process.processIdentifier)
+            await process.exit()
+            #expect(process.terminationStatus == 3)
+            #expect(watch.finish() == nil)
+        }
+    #endif
 
     @Test func `a runner process its guard ended for a starved pool says the step held the last thread`() {
         let said = "\(RunnerGuard.notice) (a wait that never ends: …): it ends\n"

@@ -13,9 +13,16 @@ struct CrashReport: Sendable, Hashable {
     /// How many frames of the crashed thread the message shows.
     static let shownFrames = 5
 
-    init(ending: RunnerSpawn.Ending, standardError tail: String, root: String) {
+    /// `stoppedBy`: the signal that had stopped the process when `StoppedRunnerWatch` ended it.
+    init(ending: RunnerSpawn.Ending, standardError tail: String, root: String, stoppedBy: Int32? = nil) {
         var lines: [String] = []
         switch ending {
+        case .signalled(SIGKILL) where stoppedBy != nil:
+            let signal = stoppedBy ?? SIGSTOP
+            let seconds = StoppedRunnerWatch.observations / 4
+            lines.append(
+                "the runner process was stopped in this step by signal \(signal) (\(Self.stopSignalName(signal))) "
+                    + "and stayed stopped for \(seconds) s: it was ended so that the run could go on")
         case .exited(RunnerGuard.exitStatus) where tail.contains(RunnerGuard.notice):
             lines.append(
                 "the step did not return within its timeout and held its thread, while every other thread of the "
@@ -84,6 +91,17 @@ struct CrashReport: Sendable, Hashable {
             }
         }
         return StackFrame(file: file, line: line, column: column)
+    }
+
+    /// What a signal that stops a process means.
+    static func stopSignalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSTOP: "SIGSTOP: sent by the step, or by another process"
+        case SIGTSTP: "SIGTSTP: a stop asked of the process alone"
+        case SIGTTIN: "SIGTTIN: the step read the terminal while the run was in the shell's background"
+        case SIGTTOU: "SIGTTOU: the step wrote to the terminal while the run was in the shell's background"
+        default: "signal \(signal)"
+        }
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -280,6 +280,7 @@ final class RemoteSession: RemoteExecution {
             if wasCancelled { spawn.terminate() }
             dispatcher?.attach(worker: slot, pipe: spawn.dispatch)
             let errors = ForwardedErrors(descriptor: spawn.standardError)
+            let stopWatch = StoppedRunnerWatch(pid: spawn.pid)
             spawn.send(encoded)
             var pending: [Envelope] = []
             func handOver(_ envelopes: [Envelope]) {
@@ -299,6 +300,7 @@ final class RemoteSession: RemoteExecution {
             close(spawn.stream)
             if readFailure != nil { spawn.terminate() }
             let ending = spawn.wait()
+            let stoppedBy = stopWatch.finish()
             if readFailure == nil, let journal {
                 // What the process wrote and the pipe did not carry, up to the step it died in.
                 let tail = journal.bytes(after: reader.received)
@@ -349,7 +351,8 @@ final class RemoteSession: RemoteExecution {
             }
             let crash = CrashReport(
                 ending: readFailure == nil ? ending : .exited(-1),
-                standardError: readFailure.map { tail + "\n" + $0 } ?? tail, root: processes.root)
+                standardError: readFailure.map { tail + "\n" + $0 } ?? tail, root: processes.root,
+                stoppedBy: stoppedBy)
             let inTestCase = relay.hasOpenTestCase
             // The run emits its `testCase`s while the first runner process already runs: the crashed test case's
             // steps are known once they are all out (a minute at most, should the run have stopped before them).

@@ -61,6 +61,11 @@ enum FaultSteps {
             kill(getpid(), SIGINT)
             try await Task.sleep(for: .seconds(5))
         }
+        // Every thread of the process stops, its watchdog and guard too: only the command can see it.
+        steps.when("the step stops its own process") { _ in
+            kill(getpid(), SIGSTOP)
+            try await Task.sleep(for: .seconds(5))
+        }
         // Run from the editor (`lsp-check.py`): the language server's standard input is the editor's messages.
         steps.when("the step reads its standard input to the end") { _ in
             let read = FileHandle.standardInput.readDataToEndOfFile()
