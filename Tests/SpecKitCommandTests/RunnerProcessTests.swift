@@ -171,6 +171,19 @@ import Testing
     }
 
     @Test(arguments: [
+        (RunnerSpawn.Ending.signalled(4), "the runner process crashed: signal 4 (SIGILL"),
+        (.exited(1), "the runner process ended with exit status 1"),
+        (.signalled(15), "the runner process was ended by signal 15 (SIGTERM)"),
+    ])
+    func `a crash outside any step (a run hook, between scenarios, after the run) does not say in this step`(
+        ending: RunnerSpawn.Ending, words: String
+    ) {
+        let report = CrashReport(ending: ending, standardError: "", root: "/pkg", inStep: false)
+        #expect(report.message.hasPrefix(words))
+        #expect(!report.message.contains("this step"))
+    }
+
+    @Test(arguments: [
         (SIGSTOP, "stopped in this step by signal \(SIGSTOP) (SIGSTOP: sent by the step, or by another process)"),
         (SIGTTIN, "(SIGTTIN: the step read the terminal while the run was in the shell's background)"),
     ])
@@ -184,24 +197,25 @@ import Testing
     }
 
     #if os(Linux)
-        @Test func `a child that stays stopped is ended, and the watch says by which signal`() async throws {
+        /// Runs `script` in a shell watched by a `StoppedRunnerWatch` until it ends; returns the shell and the watch.
+        private func watchedShell(_ script: String) async throws -> (Process, StoppedRunnerWatch) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "kill -STOP $$; exit 0"]
+            process.arguments = ["-c", script]
             try process.run()
             let watch = StoppedRunnerWatch(pid: process.processIdentifier)
             await process.exit()
+            return (process, watch)
+        }
+
+        @Test func `a child that stays stopped is ended, and the watch says by which signal`() async throws {
+            let (process, watch) = try await watchedShell("kill -STOP $$; exit 0")
             #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
             #expect(watch.finish() == SIGSTOP)
         }
 
         @Test func `a child that ends by itself is left alone`() async throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exit 3"]
-            try process.run()
-            let watch = StoppedRunnerWatch(pid: process.processIdentifier)
-            await process.exit()
+            let (process, watch) = try await watchedShell("exit 3")
             #expect(process.terminationStatus == 3)
             #expect(watch.finish() == nil)
         }

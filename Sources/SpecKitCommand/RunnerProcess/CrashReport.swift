@@ -13,15 +13,21 @@ struct CrashReport: Sendable, Hashable {
     /// How many frames of the crashed thread the message shows.
     static let shownFrames = 5
 
-    /// `stoppedBy`: the signal that had stopped the process when `StoppedRunnerWatch` ended it.
-    init(ending: RunnerSpawn.Ending, standardError tail: String, root: String, stoppedBy: Int32? = nil) {
+    /// `stoppedBy`: the signal that had stopped the process when `StoppedRunnerWatch` ended it. `inStep`: whether
+    /// a step (or a hook of a scenario) was running, which the message says; not outside any scenario or after the
+    /// run.
+    init(
+        ending: RunnerSpawn.Ending, standardError tail: String, root: String, stoppedBy: Int32? = nil,
+        inStep: Bool = true
+    ) {
+        let inThisStep = inStep ? " in this step" : ""
         var lines: [String] = []
         switch ending {
         case .signalled(SIGKILL) where stoppedBy != nil:
             let signal = stoppedBy ?? SIGSTOP
             let seconds = StoppedRunnerWatch.observations / 4
             lines.append(
-                "the runner process was stopped in this step by signal \(signal) (\(Self.stopSignalName(signal))) "
+                "the runner process was stopped\(inThisStep) by signal \(signal) (\(Self.stopSignalName(signal))) "
                     + "and stayed stopped for \(seconds) s: it was ended so that the run could go on")
         case .exited(RunnerGuard.exitStatus) where tail.contains(RunnerGuard.notice):
             lines.append(
@@ -30,13 +36,13 @@ struct CrashReport: Sendable, Hashable {
                     + "the runner process was ended so that the run could go on")
         case .signalled(let signal) where signal == SIGTERM || signal == SIGINT:
             lines.append(
-                "the runner process was ended in this step by signal \(signal) (\(Self.signalName(signal))), sent to "
+                "the runner process was ended\(inThisStep) by signal \(signal) (\(Self.signalName(signal))), sent to "
                     + "it alone: by the step, or by another process")
         case .signalled(let signal):
-            lines.append("the runner process crashed in this step: signal \(signal) (\(Self.signalName(signal)))")
+            lines.append("the runner process crashed\(inThisStep): signal \(signal) (\(Self.signalName(signal)))")
         case .exited(let status):
             lines.append(
-                "the runner process ended in this step with exit status \(status) (a step called exit(), or the "
+                "the runner process ended\(inThisStep) with exit status \(status) (a step called exit(), or the "
                     + "process was ended)")
         }
         let output = tail.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -325,7 +325,7 @@ final class RemoteSession: RemoteExecution {
             if let finished = relay.finished {
                 // Everything ran; a process that died after it (in an exit handler) still fails the run.
                 if ending != .exited(0) {
-                    let crash = CrashReport(ending: ending, standardError: tail, root: processes.root)
+                    let crash = CrashReport(ending: ending, standardError: tail, root: processes.root, inStep: false)
                     StandardStreams.writeError("the runner process ended badly after its run: \(crash.message)\n")
                 }
                 // What failed the run there beyond the step library (which the run checks itself): an issue
@@ -349,11 +349,11 @@ final class RemoteSession: RemoteExecution {
                 }
                 return stopped(RemoteOutcome(failsRun: true))
             }
+            let inTestCase = relay.hasOpenTestCase
             let crash = CrashReport(
                 ending: readFailure == nil ? ending : .exited(-1),
                 standardError: readFailure.map { tail + "\n" + $0 } ?? tail, root: processes.root,
-                stoppedBy: stoppedBy)
-            let inTestCase = relay.hasOpenTestCase
+                stoppedBy: stoppedBy, inStep: inTestCase)
             // The run emits its `testCase`s while the first runner process already runs: the crashed test case's
             // steps are known once they are all out (a minute at most, should the run have stopped before them).
             if inTestCase { _ = everyTestCaseObserved.wait(timeout: .now() + 60) }
