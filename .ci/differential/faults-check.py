@@ -233,6 +233,19 @@ for mode in [[], ["--parallel", "2"]]:
     expect(status(scenarios.get("after the waits", [])) == "PASSED",
            f"{name}: the scenario after the waits: {scenarios.get('after the waits')}", done)
 
+# 3g'. The same with --in-process (the steps run in the command's own process, for a debugger): there is no other
+#     process to go on in, so once the blocked steps hold every thread the run stops, failed, with the reports of what
+#     has run and the scenario named. Before, the run waited for the blocked threads to come back.
+started = time.monotonic()
+done, stream, out = run("blocked-in-process", ["Faults/Blocked"], "--timeout", "1", "--in-process")
+took = time.monotonic() - started
+expect(done.returncode == 1, f"blocked-in-process: exit status {done.returncode}, not 1", done)
+expect(took < 60, f"blocked-in-process: the run took {took:.0f} s", done)
+expect("every thread of the run was held by a step past its timeout while" in done.stderr
+       and "the run stops here and fails" in done.stderr, "blocked-in-process: the run does not say why it stopped",
+       done)
+expect(os.path.exists(os.path.join(out, "junit.xml")), "blocked-in-process: no JUnit report was written", done)
+
 # 3h. The command killed while a step blocks (an editor killing its language server mid-run): its runner process
 #     ends too, instead of living on, orphaned, until the step returns (two minutes here).
 def children(pid):
@@ -279,4 +292,4 @@ if problems:
     sys.exit(1)
 print("faults: off-task issues fail their step (5 ways) or the run (2 scenarios at once); a crash or exit() fails "
       "its step and the run goes on, on one worker process or two (in one process, exit() fails the run with its reports written); a process "
-      "a step leaves running does not hold the run; a signal to the runner process alone fails its step, and so does a stop; steps holding every thread past their timeout end their runner process, and so does its command's end; an exclusive group waits for an overrunning body")
+      "a step leaves running does not hold the run; a signal to the runner process alone fails its step, and so does a stop; steps holding every thread past their timeout end their runner process (or stop an in-process run, failed), and so does its command's end; an exclusive group waits for an overrunning body")

@@ -89,12 +89,27 @@ enum Interrupts {
         guard !commandExits.load(ordering: .sequentiallyConsistent),
             let place = RunningTestCases.shared.runningPlace()
         else { return }
+        stopFailedRun(because: "exit() was called while \(place) was running")
+    }
+
+    /// Ends a run in this process (`--in-process`) whose steps hold every thread of Swift's pool past their
+    /// timeout (`RunnerGuard`): nothing else can run here any more, so the run stops and fails with the reports
+    /// of what has run, instead of waiting for ever.
+    static func stopStarvedRun() -> Never {
+        commandExits.store(true, ordering: .sequentiallyConsistent)
+        let place = RunningTestCases.shared.runningPlace().map { " while \($0) was running" } ?? ""
+        stopFailedRun(
+            because: "every thread of the run was held by a step past its timeout\(place) (a wait that never ends: "
+                + "a semaphore, a lock, a blocking call), so nothing else could run")
+    }
+
+    /// Says `what` ended the run, writes the reports of what has run (as for an interrupt) and exits with 1.
+    private static func stopFailedRun(because what: String) -> Never {
         let response = current.withLock { $0 }
         let name: String
         if case .finishReports(_, let runName) = response { name = runName } else { name = "run" }
         StandardStreams.writeError(
-            "\n\(name): exit() was called while \(place) was running: the run stops here and fails; "
-                + "writing the reports of what has run.\n")
+            "\n\(name): \(what): the run stops here and fails; writing the reports of what has run.\n")
         if case .finishReports(let sink, _) = response {
             for failure in sink.finish() { StandardStreams.writeError("\(name): \(failure)\n") }
             if StandardStreams.outputIsWritableNow { announce(files: sink.writtenFiles) }

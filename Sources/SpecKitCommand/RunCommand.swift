@@ -233,6 +233,8 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !rerun { Interrupts.respond(with: .finishReports(sink, name: name)) }
             defer { if !rerun { Interrupts.respond(with: nil) } }
             let summary: RunSummary
+            // Steps run here (`--in-process`): steps that hold every thread past their timeout stop the run, failed.
+            if session == nil && !runConfiguration.dryRun { RunnerGuard.startInProcess() }
             session?.start()
             do throws(SpecRunError) {
                 summary = try await runner.run(files, sink: sink)

@@ -24,6 +24,10 @@ import Synchronization
 ///
 /// The same thread checks, each time, that the process's parent is still the command that started it; once it is
 /// not, nobody reads what the process does, and it ends.
+///
+/// With `--in-process` the command runs its steps itself and starts the same guard (`startInProcess()`): there is no
+/// other process to go on in, so a starved pool stops the run, failed, with the reports of what has run
+/// (`Interrupts.stopStarvedRun()`).
 enum RunnerGuard {
     /// The exit status of a runner process the guard ended.
     static let exitStatus: Int32 = 75
@@ -32,24 +36,37 @@ enum RunnerGuard {
     /// How long the pool must have run nothing, and a body be past its deadline, before the process ends.
     static let grace = Duration.seconds(2)
 
-    /// Starts watching the pool and the command, once per process.
+    /// Starts watching the pool and the command, once per runner process.
     static func start() {
+        watch(command: getppid()) {
+            StandardStreams.writeError(
+                "\(notice) (a wait that never ends: a semaphore, a lock, a blocking call), so nothing else "
+                    + "could run there: it ends, and the run goes on in a new one\n")
+            _exit(exitStatus)
+        }
+    }
+
+    /// Starts watching the pool of the command's own process, which runs the steps (`--in-process`); once.
+    static func startInProcess() { _ = inProcess }
+
+    private static let inProcess: Void = watch(command: nil) { Interrupts.stopStarvedRun() }
+
+    /// Hands the pool a task every quarter second on a thread of its own; calls `starved` once none has run for
+    /// `grace` while a body is as much past its deadline, and ends the process when its parent is no longer
+    /// `command` (when given).
+    private static func watch(command: pid_t?, starved: @escaping @Sendable () -> Never) {
         let graceNanoseconds = UInt64((grace / .nanoseconds(1)).rounded())
         let beat = Beat()
-        let command = getppid()
         let thread = Thread {
             while true {
                 // Orphaned (the command was killed): adopted by another process.
-                if getppid() != command { _exit(exitStatus) }
+                if let command, getppid() != command { _exit(exitStatus) }
                 // At the priority the runner's own tasks and the watchdog run at: each priority has threads of its own.
                 Task.detached { beat.now() }
                 usleep(250_000)
                 let quiet = DispatchTime.now().uptimeNanoseconds &- beat.last
                 guard quiet > graceNanoseconds, Watchdog.shared.hasOverdueBody(by: grace) else { continue }
-                StandardStreams.writeError(
-                    "\(notice) (a wait that never ends: a semaphore, a lock, a blocking call), so nothing else "
-                        + "could run there: it ends, and the run goes on in a new one\n")
-                _exit(exitStatus)
+                starved()
             }
         }
         thread.name = "spec-runner-guard"
