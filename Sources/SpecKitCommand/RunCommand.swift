@@ -233,8 +233,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if !rerun { Interrupts.respond(with: .finishReports(sink, name: name)) }
             defer { if !rerun { Interrupts.respond(with: nil) } }
             let summary: RunSummary
-            // Steps run here (`--in-process`): steps that hold every thread past their timeout stop the run, failed.
-            if session == nil && !runConfiguration.dryRun { RunnerGuard.startInProcess() }
+            // The command's own process runs the steps (`--in-process`): steps that hold every thread past their
+            // timeout stop the run, failed. Not when called as a library: the process is not the command's to end.
+            if session == nil && !runConfiguration.dryRun && context.processArguments != nil {
+                RunnerGuard.startInProcess()
+            }
             session?.start()
             do throws(SpecRunError) {
                 summary = try await runner.run(files, sink: sink)
