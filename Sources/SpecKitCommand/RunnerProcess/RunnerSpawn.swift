@@ -47,6 +47,11 @@ struct RunnerSpawn: Sendable {
         executable: String, arguments: [String], environment: [String: String], dispatching: Bool = false,
         journal: Int32? = nil
     ) throws(RunnerProcessError) -> RunnerSpawn {
+        // One start at a time: a pipe is made without close-on-exec (`makePipe`), and a process started by another
+        // thread in that moment would keep its write end, so that this child never saw the end of its instruction
+        // (two workers of a parallel run once waited so for ever).
+        spawning.lock()
+        defer { spawning.unlock() }
         var streamPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
         var instructionPipe: [Int32] = [-1, -1]
@@ -96,6 +101,8 @@ struct RunnerSpawn: Sendable {
             pid: pid, stream: streamPipe[0], standardError: errorPipe[0], instruction: instructionPipe[1],
             dispatch: dispatching ? dispatchPipe[1] : -1)
     }
+
+    private static let spawning = NSLock()
 
     /// A pipe whose two ends are close-on-exec and above 5 (the child's own descriptors), so that the child gets
     /// only what the spawn's actions give it.
