@@ -51,15 +51,24 @@ package enum SpecPaths {
         }
     }
 
-    /// Calls `found` with the path of every entry under `folder` (`folder/name`, `folder/sub/name`, ...) whose name
-    /// `wanted` accepts, with its `lstat` mode (0 when unknown), depth first: folders are entered, symbolic links
-    /// are listed and not followed (as `FileManager`'s enumerator does, with `readdir` directly: listing thousands
-    /// of files through the enumerator costs more than parsing them). False when `folder` cannot be listed.
+    /// An entry `walk` found: its path, its `lstat` type (`S_IFREG`, `S_IFDIR`, 0 when unknown) and, for a
+    /// regular file, whether this process may read it (asked of its folder, so the path is not looked up again).
+    struct Entry {
+        let path: String
+        let mode: mode_t
+        let readable: Bool
+    }
+
+    /// Calls `found` with every entry under `folder` (`folder/name`, `folder/sub/name`, ...) whose name `wanted`
+    /// accepts, depth first: folders are entered, symbolic links are listed and not followed (as `FileManager`'s
+    /// enumerator does, with `readdir` directly: listing thousands of files through the enumerator costs more than
+    /// parsing them). False when `folder` cannot be listed.
     static func walk(
-        _ folder: String, wanted: (String) -> Bool, _ found: (String, mode_t) throws(SpecRunError) -> Void
+        _ folder: String, wanted: (String) -> Bool, _ found: (Entry) throws(SpecRunError) -> Void
     ) throws(SpecRunError) -> Bool {
         guard let stream = opendir(folder) else { return false }
         defer { closedir(stream) }
+        let descriptor = dirfd(stream)
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -72,11 +81,16 @@ package enum SpecPaths {
             var mode: mode_t = 0
             if type == Int32(DT_DIR) {
                 mode = S_IFDIR
+            } else if type == Int32(DT_REG) {
+                mode = S_IFREG
             } else if type == Int32(DT_UNKNOWN) {
                 var status = stat()
                 if lstat(path, &status) == 0 { mode = status.st_mode & S_IFMT }
             }
-            if isWanted { try found(path, mode) }
+            if isWanted {
+                let readable = mode == S_IFREG && faccessat(descriptor, name, R_OK, 0) == 0
+                try found(Entry(path: path, mode: mode, readable: readable))
+            }
             if mode == S_IFDIR { _ = try walk(path, wanted: wanted, found) }
         }
         return true
@@ -87,8 +101,8 @@ package enum SpecPaths {
     /// server's index and watch mode, which read what they can.
     package static func specFiles(in folder: String) -> [String] {
         var found: [String] = []
-        _ = try? walk(absolute(folder), wanted: Gherkin.isSpecFile) { file, mode in
-            if mode != S_IFDIR { found.append(file) }  // a folder named like a spec file is no spec
+        _ = try? walk(absolute(folder), wanted: Gherkin.isSpecFile) { entry in
+            if entry.mode != S_IFDIR { found.append(entry.path) }  // a folder named like a spec file is no spec
         }
         return found.sorted()
     }
@@ -114,12 +128,14 @@ package enum SpecPaths {
                 found.append(absolutePath)
                 continue
             }
-            let listed = try walk(absolutePath, wanted: Gherkin.isSpecFile) { file, mode throws(SpecRunError) in
-                if let problem = problem(with: file) {
+            let listed = try walk(absolutePath, wanted: Gherkin.isSpecFile) { entry throws(SpecRunError) in
+                let file = entry.path
+                // A regular file its folder says is readable needs no look of its own (the common case: thousands).
+                if !entry.readable, let problem = problem(with: file) {
                     throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
                 }
-                var isSpecFolder = mode == S_IFDIR
-                if mode != S_IFREG && !isSpecFolder {
+                var isSpecFolder = entry.mode == S_IFDIR
+                if entry.mode != S_IFREG && !isSpecFolder {
                     // A symbolic link (or an entry of unknown type): what it leads to decides.
                     var status = stat()
                     isSpecFolder = stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
