@@ -91,20 +91,26 @@ private struct Compilation<Ids: IdGenerator> {
         if !scenario.steps.isEmpty {
             steps.reserveCapacity(backgroundSteps.count + scenario.steps.count)
             var previous: PickleStepType? = .unknown
-            for part in [backgroundSteps, scenario.steps] {
-                for step in part {
-                    previous = Self.stepType(step.keywordType, previous: previous)
-                    steps.append(
-                        PickleStep(
-                            argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(), type: previous,
-                            text: step.text))
-                }
+            // Each step read in place, by index: a copy of a step retains each of its strings and arrays.
+            for index in backgroundSteps.indices {
+                previous = Self.stepType(backgroundSteps[index].keywordType, previous: previous)
+                steps.append(pickleStep(backgroundSteps[index], type: previous))
+            }
+            for index in scenario.steps.indices {
+                previous = Self.stepType(scenario.steps[index].keywordType, previous: previous)
+                steps.append(pickleStep(scenario.steps[index], type: previous))
             }
         }
         emit(
             Pickle(
                 id: ids.next(), uri: uri, location: scenario.location, name: scenario.name, language: language,
                 steps: steps, tags: Self.pickleTags(inheritedTags, scenario.tags), astNodeIds: [scenario.id]))
+    }
+
+    /// The pickle step of a step outside an outline's examples (a scenario's or a background's).
+    private mutating func pickleStep(_ step: Step, type: PickleStepType?) -> PickleStep {
+        PickleStep(
+            argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(), type: type, text: step.text)
     }
 
     private mutating func compileOutline(_ scenario: Scenario, inheritedTags: [Tag], backgroundSteps: [Step]) {
@@ -118,19 +124,17 @@ private struct Compilation<Ids: IdGenerator> {
                 var previous: PickleStepType?
                 if !scenario.steps.isEmpty {
                     steps.reserveCapacity(backgroundSteps.count + scenario.steps.count)
-                    for step in backgroundSteps {
-                        previous = Self.stepType(step.keywordType, previous: previous)
-                        steps.append(
-                            PickleStep(
-                                argument: Self.argument(step, nil), astNodeIds: [step.id], id: ids.next(),
-                                type: previous, text: step.text))
+                    for index in backgroundSteps.indices {
+                        previous = Self.stepType(backgroundSteps[index].keywordType, previous: previous)
+                        steps.append(pickleStep(backgroundSteps[index], type: previous))
                     }
-                    for step in scenario.steps {
-                        previous = Self.stepType(step.keywordType, previous: previous)
+                    for index in scenario.steps.indices {
+                        previous = Self.stepType(scenario.steps[index].keywordType, previous: previous)
                         steps.append(
                             PickleStep(
-                                argument: Self.argument(step, placeholders), astNodeIds: [step.id, row.id],
-                                id: ids.next(), type: previous, text: Self.interpolate(step.text, placeholders)))
+                                argument: Self.argument(scenario.steps[index], placeholders),
+                                astNodeIds: [scenario.steps[index].id, row.id], id: ids.next(), type: previous,
+                                text: Self.interpolate(scenario.steps[index].text, placeholders)))
                     }
                 }
                 emit(
