@@ -158,24 +158,15 @@ public struct RunSettings: Sendable, Equatable {
         }
     }
 
-    /// Applies what a run configuration holds: tags and names (added to the configuration's), exclusive groups,
-    /// parallelism, retries and their tag filter, strictness, dry run, fail-fast, order, step timeout and shard.
-    /// Paths, formats, tag links, the report folder and title are for the caller (a command, or the Swift Testing
-    /// bridge); so are the languages (`gherkinLanguages()`), whose file is read there.
+    /// Applies the settings the runner reads to a run configuration, as each entry of `Setting.all` says (`runs`):
+    /// tags and names (added to the configuration's), exclusive groups, parallelism, retries and their tag filter,
+    /// strictness, dry run, fail-fast, order, step timeout and shard. Paths, formats, tag links, the report folder and
+    /// title are for the caller (a command, or the Swift Testing bridge); so are the languages
+    /// (`gherkinLanguages()`), whose file is read there.
     public func apply(to configuration: inout RunConfiguration) {
-        configuration.tagExpressions += tags
-        configuration.namePatterns += names
-        configuration.exclusiveTagExpressions += exclusive
-        if let parallel { configuration.parallel = max(parallel, 1) }
-        if let retry { configuration.retry = retry }
-        if let retryTagFilter { configuration.retryTagFilter = retryTagFilter }
-        if let strict { configuration.strict = strict }
-        if let dryRun { configuration.dryRun = dryRun }
-        if let failFast { configuration.failFast = failFast }
-        if let order { configuration.order = order }
-        // Read from a file, the timeout is in range; set by code, one out of range is refused by the run (no trap).
-        if let timeout { configuration.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: timeout) }
-        if let shard { configuration.shard = shard }
+        for setting in Setting.all {
+            setting.runs?(self, &configuration)
+        }
     }
 
     /// The Gherkin languages of a command that reads no other setting (`gherkin`, `lsp`): the built-in ones, plus

@@ -9,7 +9,8 @@ import OptionParsing
 ///
 /// `Setting.all` is the one table of them. The command line, the profiles of `cucumber.json` (objects or command
 /// lines), the environment, the usage, did-you-mean and the editor's settings all read it, and each fills the same
-/// value, `RunSettings`; a new option is one entry here, its field in `RunSettings`, and its use.
+/// value, `RunSettings`, and `RunSettings.apply(to:)` hands the runner's settings on as each entry's `runs` says; a
+/// new option is one entry here, its field in `RunSettings`, and its use.
 public struct Setting: Sendable {
     /// The kind of value a setting takes, with its range.
     public enum Kind: Sendable, Hashable {
@@ -130,13 +131,17 @@ public struct Setting: Sendable {
     /// Reads the value from the environment, when the variables hold one (nil: they do not); throws the error to
     /// show.
     let fromEnvironment: (@Sendable ([String: String]) throws(OptionParser.Failure) -> Value?)?
+    /// How the setting changes the runner's configuration (`RunSettings.apply(to:)`), when the runner reads it; nil
+    /// when only a command reads it (the report folder, the title).
+    let runs: (@Sendable (RunSettings, inout RunConfiguration) -> Void)?
 
     init(
         key: String?, option: String?, short: String? = nil, negation: String? = nil, variables: [String] = [],
         swiftTest: Bool = false, value valueName: String? = nil, _ kind: Kind, _ field: Field, merge: Merge? = nil,
         _ section: Section,
         _ help: String, negationHelp: String? = nil,
-        fromEnvironment: (@Sendable ([String: String]) throws(OptionParser.Failure) -> Value?)? = nil
+        fromEnvironment: (@Sendable ([String: String]) throws(OptionParser.Failure) -> Value?)? = nil,
+        runs: (@Sendable (RunSettings, inout RunConfiguration) -> Void)? = nil
     ) {
         self.key = key
         self.option = option
@@ -155,6 +160,7 @@ public struct Setting: Sendable {
         self.help = help
         self.negationHelp = negationHelp
         self.fromEnvironment = fromEnvironment
+        self.runs = runs
     }
 
     /// A command's own option (`--store VALUE`, the profile key `store`), kept in `RunSettings.extra`.
@@ -175,30 +181,35 @@ extension Setting {
         Setting(
             key: "tags", option: "--tags", short: "-t", variables: ["SPECKIT_TAGS"], swiftTest: true, value: "EXPR",
             .texts,
-            .texts(\.tags), .selecting, "a tag expression, e.g. '@cache and not @slow' (repeatable: all must hold)"),
+            .texts(\.tags), .selecting, "a tag expression, e.g. '@cache and not @slow' (repeatable: all must hold)",
+            runs: { $1.tagExpressions += $0.tags }),
         Setting(
             key: "name", option: "--name", short: "-n", variables: ["SPECKIT_NAME"], swiftTest: true, value: "REGEX",
             .texts,
-            .texts(\.names), .selecting, "scenarios whose name matches (repeatable: any may match)"),
+            .texts(\.names), .selecting, "scenarios whose name matches (repeatable: any may match)",
+            runs: { $1.namePatterns += $0.names }),
         Setting(
             key: "shard", option: "--shard", variables: ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX"], value: "I/N",
             .shard, .shard(\.shard), .selecting,
             "only shard I of N (stable: a scenario is in the same shard everywhere); Bazel's TEST_TOTAL_SHARDS / "
                 + "TEST_SHARD_INDEX are honoured too",
-            fromEnvironment: bazelShard),
+            fromEnvironment: bazelShard, runs: { settings, run in settings.shard.map { run.shard = $0 } }),
     ]
 
     private static let running: [Setting] = [
         Setting(
             key: "dryRun", option: "--dry-run", short: "-d", .flag, .flag(\.dryRun), .running,
-            "match every step to its definition without running any"),
+            "match every step to its definition without running any",
+            runs: { settings, run in settings.dryRun.map { run.dryRun = $0 } }),
         Setting(
             key: "strict", option: "--strict", negation: "--no-strict", .flag, .flag(\.strict), .running,
             "undefined, pending and ambiguous steps fail the run (the default; scenarios tagged @wip never fail it)",
-            negationHelp: "undefined, pending and ambiguous steps do not fail the run"),
+            negationHelp: "undefined, pending and ambiguous steps do not fail the run",
+            runs: { settings, run in settings.strict.map { run.strict = $0 } }),
         Setting(
             key: "failFast", option: "--fail-fast", .flag, .flag(\.failFast), .running,
-            "stop after the first failing scenario"),
+            "stop after the first failing scenario",
+            runs: { settings, run in settings.failFast.map { run.failFast = $0 } }),
         Setting(
             key: nil, option: "--in-process", .flag, .flag(\.inProcess), .running,
             "run the steps in this process, for a debugger (by default they run in a runner process of their own: "
@@ -210,25 +221,34 @@ extension Setting {
         Setting(
             key: "retry", option: "--retry", value: "N", .wholeNumber(RunLimits.retry), .number(\.retry), .running,
             "rerun a failing scenario up to N times, from 0 to 100 (only the last attempt counts; one that fails, "
-                + "then passes, is flaky: it passes the run, reported as flaky)"),
+                + "then passes, is flaky: it passes the run, reported as flaky)",
+            runs: { settings, run in settings.retry.map { run.retry = $0 } }),
         Setting(
             key: "retryTagFilter", option: "--retry-tag-filter", value: "EXPR", .text, .text(\.retryTagFilter),
-            merge: .conjoins, .running, "retry only the scenarios matching this tag expression"),
+            merge: .conjoins, .running, "retry only the scenarios matching this tag expression",
+            runs: { settings, run in settings.retryTagFilter.map { run.retryTagFilter = $0 } }),
         Setting(
             key: "order", option: "--order", value: "ORDER", .order, .order(\.order), .running,
-            "defined (default), reverse, random, or random:SEED to repeat a random order"),
+            "defined (default), reverse, random, or random:SEED to repeat a random order",
+            runs: { settings, run in settings.order.map { run.order = $0 } }),
         // 0 is cucumber-js's "not in parallel": one at a time.
         Setting(
             key: "parallel", option: "--parallel", short: "-j", value: "N",
             .wholeNumber(0...RunLimits.parallel.upperBound), .number(\.parallel), .running,
-            "run N scenarios at once, 0 to 256 (0 and 1: one at a time, the default)"),
+            "run N scenarios at once, 0 to 256 (0 and 1: one at a time, the default)",
+            runs: { settings, run in settings.parallel.map { run.parallel = max($0, 1) } }),
         Setting(
             key: "exclusive", option: "--exclusive", value: "EXPR", .texts, .texts(\.exclusive), .running,
             "scenarios matching the tag expression never run at the same time as one another under --parallel, "
-                + "e.g. @database (repeatable: one group each)"),
+                + "e.g. @database (repeatable: one group each)",
+            runs: { $1.exclusiveTagExpressions += $0.exclusive }),
         Setting(
             key: "timeout", option: "--timeout", value: "SECONDS", .seconds, .seconds(\.timeout), .running,
-            "fail a step still running after SECONDS, from 0.001 to 86400 (a day; default 10)"),
+            "fail a step still running after SECONDS, from 0.001 to 86400 (a day; default 10)",
+            runs: { settings, run in
+                // Read from a file, the timeout is in range; set by code, one out of range is refused by the run.
+                settings.timeout.map { run.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: $0) }
+            }),
         Setting(
             key: "languages", option: "--languages", variables: [GherkinLanguages.environmentVariable], value: "FILE",
             .text,
