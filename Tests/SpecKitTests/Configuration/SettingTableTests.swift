@@ -210,6 +210,36 @@ struct SettingTableTests {
         }
     }
 
+    /// The fields of a run configuration the settings may set, by name, as text.
+    static func runFields(_ run: RunConfiguration) -> [String: String] {
+        [
+            "tags": "\(run.tagExpressions)", "names": "\(run.namePatterns)",
+            "exclusive": "\(run.exclusiveTagExpressions)", "parallel": "\(run.parallel)", "retry": "\(run.retry)",
+            "retryTagFilter": run.retryTagFilter ?? "-", "strict": "\(run.strict)", "dryRun": "\(run.dryRun)",
+            "failFast": "\(run.failFast)", "order": "\(run.order)", "timeout": "\(run.stepTimeout)",
+            "shard": run.shard.map { "\($0)" } ?? "-",
+        ]
+    }
+
+    @Test(
+        "each option the runner reads sets its configuration field, and only it; the command's own set none",
+        arguments: [
+            (["--tags", "@a"], "tags"), (["--name", "x"], "names"), (["--exclusive", "@db"], "exclusive"),
+            (["--parallel", "3"], "parallel"), (["--retry", "2"], "retry"),
+            (["--retry-tag-filter", "@flaky"], "retryTagFilter"), (["--no-strict"], "strict"),
+            (["--dry-run"], "dryRun"), (["--fail-fast"], "failFast"), (["--order", "reverse"], "order"),
+            (["--timeout", "2.5"], "timeout"), (["--shard", "1/2"], "shard"), (["--out", "r"], nil),
+            (["--title", "T"], nil), (["--format", "summary"], nil),
+        ] as [([String], String?)])
+    func runnerReads(arguments: [String], field: String?) throws {
+        var run = RunConfiguration()
+        try RunSettings(arguments: arguments).apply(to: &run)
+        let before = Self.runFields(RunConfiguration())
+        let after = Self.runFields(run)
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(changed == Set(field.map { [$0] } ?? []), "\(arguments) changed \(changed.sorted())")
+    }
+
     @Test("a value out of its range on the command line names the option and the range")
     func outOfRange() {
         #expect(throws: OptionParser.Failure.usage("--retry 101: expected a whole number from 0 to 100")) {
