@@ -36,6 +36,12 @@ public actor FileFeedStore: FeedStore {
     /// The cache file.
     public nonisolated let fileURL: URL
 
+    /// Where the store's work runs: a queue of its own, off the cooperative pool, since it waits on the disk.
+    private let executor = DiskExecutor(label: "feed-store.file")
+
+    /// The store's queue, which runs its work one job at a time (see `DiskExecutor`).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Creates a store for the cache file at `fileURL`. Nothing is touched on disk until the first operation.
     public init(fileURL: URL) {
         self.fileURL = fileURL

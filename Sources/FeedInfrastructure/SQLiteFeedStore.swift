@@ -41,6 +41,12 @@ public actor SQLiteFeedStore: FeedStore {
     public nonisolated let fileURL: URL
     private var connection: SQLiteConnection?
 
+    /// Where the store's work runs: a queue of its own, off the cooperative pool, since it waits on the disk.
+    private let executor = DiskExecutor(label: "feed-store.sqlite")
+
+    /// The store's queue, which runs its work one job at a time (see `DiskExecutor`).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Creates a store for the database at `fileURL`. Nothing is touched on disk until the first operation.
     public init(fileURL: URL) {
         self.fileURL = fileURL

@@ -4,7 +4,14 @@ import FeedInfrastructure
 import FeedTestDoubles
 import FeedTestSupport
 import Foundation
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Many tasks using one store at once: no data race (run under `--sanitize=thread`), and every load sees one
 /// complete feed.
@@ -22,6 +29,45 @@ struct ConcurrencyTests {
 
     @Test func `the completeness check rejects a save cut short`() {
         #expect(tagOfCompleteFeed(Array(taggedFeed(4, count: feedSize(4)).dropLast()), expectedCount: feedSize) == nil)
+    }
+
+    /// How many transactions were inside their changes at once.
+    private final class Arrivals: Sendable {
+        let count = Mutex(0)
+
+        /// Counts this one in, then waits (polling, at most `limit`) until `expected` are in: whether they all were.
+        func arriveAndWait(for expected: Int, limit: Duration) -> Bool {
+            count.withLock { $0 += 1 }
+            let clock = ContinuousClock()
+            let deadline = clock.now + limit
+            while clock.now < deadline {
+                if count.withLock({ $0 }) >= expected { return true }
+                usleep(1_000)
+            }
+            return false
+        }
+    }
+
+    @Test(arguments: StoreKind.persistent)
+    func `stores waiting on the disk hold no thread of the cooperative pool`(kind: StoreKind) async throws {
+        // One more transaction than the pool has threads, each waiting inside its changes until all are inside: on
+        // the pool, the last could not start before the others gave up.
+        let transactions = ProcessInfo.processInfo.activeProcessorCount + 1
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arrivals = Arrivals()
+        let together = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<transactions {
+                let store = kind.makeStore(at: kind.location(in: directory.url.appendingPathComponent("\(index)")))
+                group.addTask {
+                    try await store.transaction { _ in
+                        arrivals.arriveAndWait(for: transactions, limit: .seconds(10))
+                    }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(together == Array(repeating: true, count: transactions))
     }
 
     @Test(arguments: StoreKind.allCases)

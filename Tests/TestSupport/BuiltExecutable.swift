@@ -77,7 +77,8 @@ package struct BuiltExecutable: Sendable {
 
     /// `run`, for the one caller that cannot suspend: a store's transaction, whose closure is synchronous and must
     /// stay open while another process reads the store. It holds the calling thread until the child ends (under
-    /// the same hang guard); everything else uses `run`.
+    /// the same hang guard): there, the store's own queue (`DiskExecutor`), never a thread of the cooperative pool.
+    /// Everything else uses `run`.
     package func runHoldingThread(_ arguments: [String]) throws -> Outcome {
         guard let url else { throw NotBuilt(name: name) }
         let process = Process()
