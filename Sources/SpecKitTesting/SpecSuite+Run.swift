@@ -11,6 +11,8 @@ extension SpecSuite {
     /// line and column, with the step, the message and the Swift location of the failing expectation; an
     /// undefined step with the snippet that defines it.
     public func run(_ specCase: SpecCase) async {
+        // Steps that hold every thread of the pool past their timeout end the process rather than leave it waiting.
+        StarvedTestProcess.watch()
         switch specCase.kind {
         case .problem(let message, let fileID, let filePath, let line):
             if let fileID, let filePath, let line {

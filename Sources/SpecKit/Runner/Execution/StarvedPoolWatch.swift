@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// Notices, from a thread of its own, that steps hold every thread of Swift's cooperative pool past their timeout.
+///
+/// A body that blocks its thread (a semaphore waited on for a completion handler that never comes, a lock, a
+/// blocking call) is timed out and abandoned, but its thread stays blocked until the body returns. Once every thread
+/// of the pool is held so (two on a two-core machine), nothing else runs in the process: not the watchdog that times
+/// bodies out, not the next step. The watch hands the pool a small task every quarter second; once none has run for
+/// a grace period while a body is past its deadline by as much (the watchdog could not time it out), it calls
+/// `starved`, which ends the process or its run: nothing else can.
+package enum StarvedPoolWatch {
+    /// How long the pool must have run nothing, and a body be past its deadline, before the watch calls `starved`,
+    /// by default.
+    package static let grace = Duration.seconds(2)
+
+    /// Starts the watch on a thread named `name`: every quarter second it calls `check` (the runner process's check
+    /// that its command is still there), then hands the pool its task, and calls `starved` once the pool has run
+    /// nothing for `grace` while a body is as much past its deadline.
+    package static func start(
+        name: String, grace: Duration = grace, check: @escaping @Sendable () -> Void = {},
+        starved: @escaping @Sendable () -> Never
+    ) {
+        let graceNanoseconds = UInt64((grace / .nanoseconds(1)).rounded())
+        let beat = Beat()
+        let thread = Thread {
+            while true {
+                check()
+                // At the priority the runner's own tasks and the watchdog run at: each priority has threads of its own.
+                Task.detached { beat.now() }
+                usleep(250_000)
+                let quiet = DispatchTime.now().uptimeNanoseconds &- beat.last
+                guard quiet > graceNanoseconds, Watchdog.shared.hasOverdueBody(by: grace) else { continue }
+                starved()
+            }
+        }
+        thread.name = name
+        thread.stackSize = 1 << 16
+        thread.start()
+    }
+}
+
+/// When a task last ran on the pool (`DispatchTime` nanoseconds).
+private final class Beat: Sendable {
+    private let time = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
+
+    var last: UInt64 { time.load(ordering: .relaxed) }
+
+    func now() {
+        time.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+    }
+}
