@@ -18,18 +18,24 @@ import SpecKit
 /// here the process is the test run's, so it ends (exit status 1), as a crash in a step would end it. The previous
 /// run's reports were removed when the run started (`SpecReportsTrait`), so none is left looking like this run's.
 ///
-/// The grace is longer than a runner process's (`grace`): other tests share the process, and one that holds a
-/// thread for a few seconds of work while a step is stuck must not end the run.
+/// Other tests share the process, so the watch is slower to conclude than a runner process's: the pool must have
+/// run nothing for `grace`, and the process must have used under `idleBelow` of processor time meanwhile (its
+/// threads held, not busy: a sanitizer's build, slow enough to keep every thread busy with other tests for that
+/// long, once ended the test run).
 enum StarvedTestProcess {
     /// The exit status of a test process ended this way.
     static let exitStatus: Int32 = 1
     /// How long the pool must have run nothing, and a body be past its deadline, before the process ends.
     static let grace = Duration.seconds(10)
+    /// The processor time the process may have used over `grace` for its threads to count as held, not busy.
+    static let idleBelow = Duration.seconds(1)
 
     /// Starts watching the pool, once per process.
     static func watch() { _ = watching }
 
-    private static let watching: Void = StarvedPoolWatch.start(name: "spec-pool-watch", grace: grace) {
+    private static let watching: Void = StarvedPoolWatch.start(
+        name: "spec-pool-watch", grace: grace, idleBelow: idleBelow
+    ) {
         let running = RunningTestCases.shared.runningPlace().map { "; running: \($0)" } ?? ""
         let message =
             "error: every thread of Swift's cooperative pool was held by a step past its timeout (a wait that never "
