@@ -36,7 +36,9 @@ enum StarvedTestProcess {
     private static let watching: Void = StarvedPoolWatch.start(
         name: "spec-pool-watch", grace: grace, idleBelow: idleBelow
     ) {
-        let running = RunningTestCases.shared.runningPlace().map { "; running: \($0)" } ?? ""
+        // No test case runs: the overdue body is no scenario's (a hook, a test using a runner of its own).
+        guard let place = RunningTestCases.shared.runningPlace() else { return }
+        let running = "; running: \(place)"
         let message =
             "error: every thread of Swift's cooperative pool was held by a step past its timeout (a wait that never "
             + "ends: a semaphore, a lock, a blocking call), so nothing else could run in this test process: it ends, "

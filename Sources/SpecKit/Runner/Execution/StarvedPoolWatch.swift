@@ -16,7 +16,8 @@ import Synchronization
 /// of the pool is held so (two on a two-core machine), nothing else runs in the process: not the watchdog that times
 /// bodies out, not the next step. The watch hands the pool a small task every quarter second; once none has run for
 /// a grace period while a body is past its deadline by as much (the watchdog could not time it out), it calls
-/// `starved`, which ends the process or its run: nothing else can.
+/// `starved`, which ends the process or its run: nothing else can (or returns, when the process is not its to end:
+/// the watch goes on).
 package enum StarvedPoolWatch {
     /// How long the pool must have run nothing, and a body be past its deadline, before the watch calls `starved`,
     /// by default.
@@ -31,7 +32,7 @@ package enum StarvedPoolWatch {
     /// every thread busy for longer than `grace`, slowly under a sanitizer) must not end because it was busy.
     package static func start(
         name: String, grace: Duration = grace, idleBelow: Duration? = nil, check: @escaping @Sendable () -> Void = {},
-        starved: @escaping @Sendable () -> Never
+        starved: @escaping @Sendable () -> Void
     ) {
         let graceNanoseconds = UInt64((grace / .nanoseconds(1)).rounded())
         let tick: UInt32 = 250_000
