@@ -2,6 +2,14 @@ import Feed
 import FeedInfrastructure
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Saves distinguishable feeds in a loop and prints `saved SEED INDEX` after each completed save, so a test can kill
 /// the process at any moment and check that the store holds one complete feed.
 ///
@@ -11,15 +19,20 @@ package struct StressSave {
     let options: StressSaveOptions
     let output: @Sendable (String) -> Void
     let errorOutput: @Sendable (String) -> Void
+    let isOrphaned: @Sendable () -> Bool
 
-    /// A stress run of `options`, printing progress with `output` and failures with `errorOutput`.
+    /// A stress run of `options`, printing progress with `output` and failures with `errorOutput`. It stops once
+    /// `isOrphaned` says so: by default, once the process that started this one is gone (a test process that ended
+    /// without killing its savers would otherwise leave them saving for ever, nobody reading them).
     package init(
         options: StressSaveOptions, output: @escaping @Sendable (String) -> Void,
-        errorOutput: @escaping @Sendable (String) -> Void
+        errorOutput: @escaping @Sendable (String) -> Void, isOrphaned: (@Sendable () -> Bool)? = nil
     ) {
         self.options = options
         self.output = output
         self.errorOutput = errorOutput
+        let parent = getppid()
+        self.isOrphaned = isOrphaned ?? { getppid() != parent }
     }
 
     /// Saves until `options.count` saves are done (forever without one); returns the exit status.
@@ -33,6 +46,10 @@ package struct StressSave {
         output("started \(options.seed)")
         var index = 0
         while options.count.map({ index < $0 }) ?? true {
+            if isOrphaned() {
+                errorOutput("feed-stress-save: the process that started it is gone: it stops after \(index) saves")
+                return 1
+            }
             let feed = StressFeed.feed(seed: options.seed, index: index)
             let timestamp = StressFeed.timestamp(seed: options.seed, index: index)
             do {

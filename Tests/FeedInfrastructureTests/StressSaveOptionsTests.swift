@@ -1,5 +1,6 @@
 import FeedInfrastructure
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedStressSave
@@ -58,5 +59,28 @@ struct StressSaveOptionsTests {
         #expect(throws: StressSaveOptions.UsageError(message: message)) {
             try StressSaveOptions.parse(arguments)
         }
+    }
+
+    @Test func `a saver whose starting process is gone stops instead of saving for ever`() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stress-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let options = StressSaveOptions(
+            store: .memory, path: directory.appendingPathComponent("feed").path, seed: 1, mode: .insert, count: nil,
+            pauseBetween: nil)
+        let checks = Mutex(0)
+        let errors = Mutex<[String]>([])
+        let saver = StressSave(
+            options: options, output: { _ in }, errorOutput: { line in errors.withLock { $0.append(line) } },
+            isOrphaned: {
+                checks.withLock { count in
+                    count += 1; return count > 3
+                }
+            })
+
+        let status = await saver.run()
+
+        #expect(status == 1)
+        #expect(
+            errors.withLock { $0 } == ["feed-stress-save: the process that started it is gone: it stops after 3 saves"])
     }
 }
