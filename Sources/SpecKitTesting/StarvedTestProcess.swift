@@ -36,7 +36,7 @@ enum StarvedTestProcess {
     private static let watching: Void = StarvedPoolWatch.start(
         name: "spec-pool-watch", grace: grace, idleBelow: idleBelow
     ) {
-        // No test case runs: the overdue body is no scenario's (a hook, a test using a runner of its own).
+        // No test case runs, so the overdue body is no scenario's: the process is not this watch's to end.
         guard let place = RunningTestCases.shared.runningPlace() else { return }
         let running = "; running: \(place)"
         let message =

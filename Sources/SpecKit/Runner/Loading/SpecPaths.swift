@@ -51,12 +51,20 @@ package enum SpecPaths {
         }
     }
 
-    /// An entry `walk` found: its path, its `lstat` type (`S_IFREG`, `S_IFDIR`, 0 when unknown) and, for a
-    /// regular file, whether this process may read it (asked of its folder, so the path is not looked up again).
+    /// An entry `walk` found: its path and its `lstat` type (`S_IFREG`, `S_IFDIR`, 0 when unknown). Valid while
+    /// `walk` calls back with it, its folder being open.
     struct Entry {
         let path: String
         let mode: mode_t
-        let readable: Bool
+        /// The open folder's descriptor and the entry's name in it.
+        fileprivate let folder: Int32
+        fileprivate let name: String
+
+        /// Whether it is a regular file this process may read, asked of its open folder (its whole path is not
+        /// looked up again: thousands of files are found so).
+        var isReadableFile: Bool {
+            mode == S_IFREG && faccessat(folder, name, R_OK, 0) == 0
+        }
     }
 
     /// Calls `found` with every entry under `folder` (`folder/name`, `folder/sub/name`, ...) whose name `wanted`
@@ -87,10 +95,7 @@ package enum SpecPaths {
                 var status = stat()
                 if lstat(path, &status) == 0 { mode = status.st_mode & S_IFMT }
             }
-            if isWanted {
-                let readable = mode == S_IFREG && faccessat(descriptor, name, R_OK, 0) == 0
-                try found(Entry(path: path, mode: mode, readable: readable))
-            }
+            if isWanted { try found(Entry(path: path, mode: mode, folder: descriptor, name: name)) }
             if mode == S_IFDIR { _ = try walk(path, wanted: wanted, found) }
         }
         return true
@@ -131,7 +136,7 @@ package enum SpecPaths {
             let listed = try walk(absolutePath, wanted: Gherkin.isSpecFile) { entry throws(SpecRunError) in
                 let file = entry.path
                 // A regular file its folder says is readable needs no look of its own (the common case: thousands).
-                if !entry.readable, let problem = problem(with: file) {
+                if !entry.isReadableFile, let problem = problem(with: file) {
                     throw SpecRunError(kind: .unreadable, message: "\(file) \(problem)")
                 }
                 var isSpecFolder = entry.mode == S_IFDIR
