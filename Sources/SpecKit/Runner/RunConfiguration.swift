@@ -74,6 +74,9 @@ public struct RunConfiguration: Sendable {
     package var idKey: IdKey?
     /// Where the hooks and test cases run when not in this process (a runner process); nil runs them here.
     package var remote: (any RemoteExecution)?
+    /// In a runner process: the command emits the documents and every `testCase` itself, so the run here draws the
+    /// test cases' ids without preparing them to emit, and prepares each once, to run it.
+    package var commandEmitsTestCases = false
     /// In a worker process of a parallel run: where its test cases come from (nil: it runs every one).
     package var dispatch: (any TestCaseDispatch)?
     /// In a worker process of a parallel run: the `workerId` its test cases carry.

@@ -28,7 +28,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                 files, languages: configuration.languages, selector: selector,
                 reversed: configuration.order == .reverse, ids: ids,
                 snapshot: SourceSnapshot(memoryBudget: configuration.memoryBudget.snapshotBytes),
-                keptSourceBytes: configuration.memoryBudget.keptSourceBytes, emit: emit)
+                keptSourceBytes: configuration.memoryBudget.keptSourceBytes, idCount: planner.idCount, emit: emit)
             return (stream, parseErrors)
         }
     }
@@ -39,7 +39,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         let selected = plan.select(environment.configuration, compiled: try environment.compiled.get())
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
-            return (PlanPickles(plan: plan, selected: selected), plan.parseErrors)
+            return (PlanPickles(plan: plan, selected: selected, idCount: planner.idCount), plan.parseErrors)
         }
     }
 
@@ -123,6 +123,8 @@ struct RunCoordinator<World: Actor>: Sendable {
         let configuration = environment.configuration
         // A worker process of a parallel run is handed each test case with its ids: the command emitted them.
         if configuration.dispatch != nil { return 0 }
+        // A runner process running every test case: the command emitted them, and they take the ids drawn here.
+        if configuration.commandEmitsTestCases { return ids.skip(feed.testCaseIdCount) }
         let remote = configuration.remote
         let groups = environment.exclusiveGroups
         let start = try ids.draw { cursor throws(SpecRunError) in

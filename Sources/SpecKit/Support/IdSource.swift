@@ -67,6 +67,15 @@ package final class IdSource: Sendable {
         return (try result.get(), start)
     }
 
+    /// Draws `count` ids without making them (they are made where they are used, from their position); returns
+    /// the position of the first.
+    package func skip(_ count: Int) -> Int {
+        position.withLock { position in
+            defer { position += count }
+            return position
+        }
+    }
+
     /// A cursor drawing again the ids this source drew from `position` on.
     package func cursor(at position: Int) -> IdCursor {
         IdCursor(style: style, position: position)

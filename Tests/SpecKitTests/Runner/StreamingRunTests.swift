@@ -126,6 +126,37 @@ import Testing
         #expect(streamed.summary.success == false)
     }
 
+    /// How a run's messages are read: streamed with the default memory budget, streamed keeping nothing, or from a
+    /// plan held in memory.
+    enum Reading: String, CaseIterable, Sendable {
+        case streamed, streamedKeepingNothing, held
+    }
+
+    @Test(arguments: cases, Reading.allCases)
+    func `a runner process's run, whose command emits the test cases, gives them the ids the command did`(
+        _ example: Case, reading: Reading
+    ) async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        func run(commandEmitsTestCases: Bool) async throws -> [Envelope] {
+            try await Self.messages(of: folder, streamed: reading != .held) { configuration in
+                example.configure(&configuration)
+                // UUIDs from one key: both runs draw the same.
+                configuration.idKey = IdKey(high: 7, low: 11)
+                if reading == .streamedKeepingNothing { configuration.memoryBudget = .nothing }
+                configuration.commandEmitsTestCases = commandEmitsTestCases
+            }.envelopes
+        }
+        let whole = try await run(commandEmitsTestCases: false)
+        let runnerProcess = try await run(commandEmitsTestCases: true)
+        // The runner process emits no `testCase`; everything else, the ids drawn after the test cases' included
+        // (test case started, hooks of the run), is the same, id for id.
+        let testCases = whole.filter { $0.typeName == "testCase" }
+        #expect(!testCases.isEmpty)
+        #expect(runnerProcess.filter { $0.typeName == "testCase" }.isEmpty)
+        #expect(runnerProcess == whole.filter { $0.typeName != "testCase" })
+    }
+
     @Test func `every test case comes after every document and before the first test case started`() async throws {
         let folder = try FeatureFolder(Self.features)
         defer { folder.remove() }

@@ -2,6 +2,17 @@
 struct PlanPickles: SelectedPickles {
     let plan: SpecPlan
     let selected: [ScenarioInfo]
+    let testCaseIdCount: Int
+
+    /// The pickles of `selected` in `plan`, their test cases drawing `idCount` ids each.
+    init(plan: SpecPlan, selected: [ScenarioInfo], idCount: (_ steps: Int, _ tags: [String]) -> Int) {
+        self.plan = plan
+        self.selected = selected
+        testCaseIdCount = selected.reduce(0) { total, scenario in
+            guard let entry = plan.index.pickles[scenario.pickleId] else { return total }
+            return total + idCount(entry.pickle.steps.count, entry.info.tags)
+        }
+    }
 
     var count: Int { selected.count }
 

@@ -3,6 +3,8 @@
 protocol SelectedPickles: Sendable {
     /// How many pickles are selected.
     var count: Int { get }
+    /// How many ids their test cases draw, all together (`TestCasePlanner.idCount`).
+    var testCaseIdCount: Int { get }
 
     /// Calls `body` with each selected pickle, in run order; `parsingAhead` lets a feed that parses its files
     /// parse the next ones on a thread of their own meanwhile.

@@ -44,6 +44,7 @@ struct SpecStream: SelectedPickles {
     /// the files kept so far are small.
     private let keptSelections: [Int: Selection]
     let count: Int
+    let testCaseIdCount: Int
     private let languages: GherkinLanguages
     private let selector: ScenarioSelector
     private let reversed: Bool
@@ -55,13 +56,15 @@ struct SpecStream: SelectedPickles {
     ///
     /// The selected pickles of the first files, up to `keptSourceBytes` bytes of Gherkin in all, are kept for the
     /// later passes, which then need not parse them again: a suite of usual size is parsed once, and only a large
-    /// one is streamed.
+    /// one is streamed. `idCount` says how many ids the test case of a selected pickle draws (of so many steps, so
+    /// tagged), for `testCaseIdCount`.
     ///
     /// - Returns: the stream, for the later passes, and the parse errors.
     /// - Throws: `SpecRunError` when a file cannot be read (the files before it were emitted).
     static func read(
         _ files: SpecFiles, languages: GherkinLanguages, selector: ScenarioSelector, reversed: Bool, ids: IdSource,
-        snapshot: SourceSnapshot, keptSourceBytes: Int, emit: (Envelope) -> Void
+        snapshot: SourceSnapshot, keptSourceBytes: Int, idCount: (_ steps: Int, _ tags: [String]) -> Int,
+        emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
         // The reader thread reads and parses (drawing the ids in file order); this one selects and emits.
         let handover = readAhead(Array(0..<files.count), name: "spec-reader", capacity: 8) {
@@ -80,6 +83,7 @@ struct SpecStream: SelectedPickles {
 
         var parseErrors: [GherkinError] = []
         var count = 0
+        var testCaseIdCount = 0
         var keptBytes = 0
         while let (document, firstId, slot, bytes) = try handover.nextValue() {
             let parsed = select(
@@ -91,6 +95,7 @@ struct SpecStream: SelectedPickles {
             }
             parseErrors += parsed.document.result.errors
             count += parsed.selected.count
+            for entry in parsed.selected { testCaseIdCount += idCount(entry.pickle.steps.count, entry.info.tags) }
             let keeps = !parsed.selected.isEmpty && keptBytes + parsed.bytes <= keptSourceBytes
             if keeps {
                 keptBytes += parsed.bytes
@@ -103,7 +108,8 @@ struct SpecStream: SelectedPickles {
         }
         let stream = SpecStream(
             files: remembered, sources: files, keptSelections: keptSelections, count: count,
-            languages: languages, selector: selector, reversed: reversed, ids: ids, snapshot: snapshot)
+            testCaseIdCount: testCaseIdCount, languages: languages, selector: selector, reversed: reversed, ids: ids,
+            snapshot: snapshot)
         return (stream, parseErrors)
     }
 

@@ -79,6 +79,14 @@ final class TestCasePlanner<World: Actor>: Sendable {
         return TestCase(id: testCaseId, pickleId: pickle.id, testSteps: testSteps, testRunStartedId: testRunStartedId)
     }
 
+    /// How many ids `prepare` and `testCase` draw for the test case of a pickle of `steps` steps tagged `tags`: its
+    /// own, then one for each of its hooks and steps (a runner process draws them without preparing the test case).
+    func idCount(steps: Int, tags: [String]) -> Int {
+        guard hasHooks else { return 1 + steps }
+        return 1 + library.hooks(.beforeScenario, tags: tags).count + steps
+            + library.hooks(.afterScenario, tags: tags).count
+    }
+
     /// The match of `text`, from the cache.
     func matchEntry(_ text: String) -> MatchCache.Entry {
         matchCache.entry(for: text) { text in

@@ -48,6 +48,14 @@ final class TestCaseSupply: Sendable {
                         }
                     }
                     prepared.put(contentsOf: batch)
+                    // The ids a runner process skipped for the test cases (`testCaseIdCount`) must be those they take.
+                    let drawn = cursor.position - start
+                    if drawn != pickles.testCaseIdCount {
+                        throw SpecRunError(
+                            kind: .invalidConfiguration,
+                            message: "the run's test cases took \(drawn) ids, not the \(pickles.testCaseIdCount) "
+                                + "counted for them (a fault of the harness: please report it)")
+                    }
                 }
             } catch {
                 failed.withLock { $0 = error }
