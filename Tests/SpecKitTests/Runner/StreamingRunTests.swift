@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import SpecKit
+import Synchronization
 import Testing
 
 /// A whole run reads its files as a stream (emitting each file's messages and forgetting it, then parsing the files
@@ -312,5 +313,49 @@ extension StreamingRunTests {
             }
             return result + json[last...]
         }
+    }
+}
+
+/// A step's trailing `DataTable` and `DocString` say where they are written (a failure names the cell), whether the
+/// run kept the file's pickles between its passes or parsed the file again.
+@Suite struct ArgumentPlaceTests {
+    static let feature = """
+        Feature: Places
+          Background:
+            Given a table:
+              | name | size |
+              | a    | 1    |
+          Scenario: One
+            Given a doc string:
+              ```
+              text
+              ```
+          Scenario: Two
+            Given a table:
+              | name | size |
+              | b    | 2    |
+        """
+
+    @Test(arguments: [MemoryBudget(), .nothing])
+    func `a data table's cells and a doc string carry their lines and columns`(budget: MemoryBudget) async throws {
+        let places = Mutex<[String]>([])
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a table:") { (_, table: DataTable) in
+            let cell = table.location(row: 1, column: 1)
+            places.withLock { $0.append("table \(table.uri ?? "?"):\(cell?.line ?? 0):\(cell?.column ?? 0)") }
+        }
+        steps.given("a doc string:") { (_, docString: DocString) in
+            let place = docString.location
+            places.withLock {
+                $0.append("doc string \(docString.uri ?? "?"):\(place?.line ?? 0):\(place?.column ?? 0)")
+            }
+        }
+        let (summary, _) = try await runFeature(Self.feature, steps: steps) { $0.memoryBudget = budget }
+        #expect(summary.success)
+        #expect(
+            places.withLock { $0 } == [
+                "table test.feature:5:16", "doc string test.feature:8:7", "table test.feature:5:16",
+                "table test.feature:14:16",
+            ])
     }
 }

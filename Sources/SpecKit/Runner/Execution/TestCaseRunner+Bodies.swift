@@ -102,7 +102,8 @@ extension TestCaseRunner {
     /// Runs a matched step with its step hooks.
     func runStep(
         _ definition: CompiledStep<World>, arguments: [MatchArgument], pickleStep: PickleStep,
-        gherkinStep: Step?, world: World, stepInfo: TestStepInfo, context: SpecContext, mode: BodyMode<World>
+        gherkinStep: PlanIndex.StepSource?, world: World, stepInfo: TestStepInfo, context: SpecContext,
+        mode: BodyMode<World>
     ) async -> BodyOutcome {
         var stepInfo = stepInfo
         var context = context

@@ -173,7 +173,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
 
     /// Runs a step of the pickle as it matched; nil when the task was abandoned meanwhile.
     private func runPickleStep(
-        _ pickleStep: PickleStep, _ match: StepMatch, _ gherkinStep: Step?, _ attempt: Attempt,
+        _ pickleStep: PickleStep, _ match: StepMatch, _ gherkinStep: PlanIndex.StepSource?, _ attempt: Attempt,
         state: inout AttemptState<World>, target: AttachmentTarget, mode: BodyMode<World>,
         emit: @Sendable (Envelope) -> Void
     ) async -> BodyOutcome? {

@@ -20,7 +20,7 @@ final class PreparedStep: Sendable {
     enum Kind: Sendable {
         case hook(Int)
         /// A pickle step, how it matched, and the Gherkin step it comes from (its keyword and place).
-        case step(PickleStep, StepMatch, Step?)
+        case step(PickleStep, StepMatch, PlanIndex.StepSource?)
     }
 
     let id: String
@@ -46,7 +46,7 @@ struct SelectedPickle: Sendable {
     let pickle: Pickle
     let info: ScenarioInfo
     /// The Gherkin steps of the pickle's document (or plan), by id.
-    let steps: [String: PlanIndex.StepEntry]
+    let steps: [String: PlanIndex.StepSource]
 }
 
 extension StepMatch {

@@ -161,13 +161,26 @@ struct PlanIndex: Sendable {
         let lines: [ClosedRange<Int>]
     }
 
-    struct StepEntry: Sendable {
-        let step: Step
-        let uri: String
+    /// What running a step needs of the Gherkin step it comes from: its keyword and place, and the places of its
+    /// doc string or its data table's cells (a step definition's `DocString` and `DataTable` carry them). Kept
+    /// instead of the `Step` message, which repeats the pickle step's text and argument: the index of a file whose
+    /// pickles a run keeps between its passes holds one for every step.
+    struct StepSource: Sendable {
+        let keyword: String
+        let location: Location
+        let docStringLocation: Location?
+        let cellLocations: [[Location]]?
+
+        init(_ step: Step) {
+            keyword = step.keyword
+            location = step.location
+            docStringLocation = step.docString?.location
+            cellLocations = step.dataTable.map { table in table.rows.map { row in row.cells.map(\.location) } }
+        }
     }
 
     var pickles: [String: PickleEntry] = [:]
-    var steps: [String: StepEntry] = [:]
+    var steps: [String: StepSource] = [:]
     var scenarios: [ScenarioInfo] = []
 
     init() {}
@@ -185,7 +198,7 @@ struct PlanIndex: Sendable {
         var context: [String: Context] = [:]
         var rowLines: [String: Int] = [:]
         func addSteps(_ added: [Step]) {
-            for step in added { steps[step.id] = StepEntry(step: step, uri: document.uri) }
+            for step in added { steps[step.id] = StepSource(step) }
         }
         func addScenario(_ scenario: Scenario, rule: Rule?) {
             var lines = [feature.location.line...feature.location.line, Self.span(of: scenario)]

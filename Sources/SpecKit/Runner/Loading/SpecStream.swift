@@ -22,7 +22,7 @@ struct SpecStream: SelectedPickles {
     /// The selected pickles of a file, in run order, and its Gherkin steps by id.
     struct Selection: Sendable {
         let pickles: [PlanIndex.PickleEntry]
-        let steps: [String: PlanIndex.StepEntry]
+        let steps: [String: PlanIndex.StepSource]
     }
 
     /// One file parsed in a pass, with its selected pickles in run order.
@@ -35,6 +35,13 @@ struct SpecStream: SelectedPickles {
         let bytes: Int
 
         var selection: Selection { Selection(pickles: selected, steps: index.steps) }
+
+        /// The selection as kept between passes: without each pickle's lines, which only selecting reads.
+        var keptSelection: Selection {
+            Selection(
+                pickles: selected.map { PlanIndex.PickleEntry(pickle: $0.pickle, info: $0.info, lines: []) },
+                steps: index.steps)
+        }
     }
 
     let files: [RememberedFile]
@@ -101,7 +108,7 @@ struct SpecStream: SelectedPickles {
                 keptBytes += parsed.bytes
                 snapshot.forget(parsed.slot)
             }
-            if keeps { keptSelections[remembered.count] = parsed.selection }
+            if keeps { keptSelections[remembered.count] = parsed.keptSelection }
             remembered.append(
                 RememberedFile(
                     selected: Int32(parsed.selected.count), firstId: parsed.firstId, slot: parsed.slot))

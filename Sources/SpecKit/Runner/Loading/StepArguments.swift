@@ -2,7 +2,7 @@ import Messages
 
 /// The trailing `DataTable`, `DocString` or `String` argument of a step.
 func trailingArgument(
-    _ type: Any.Type, argument: PickleStepArgument?, step: Step?, uri: String,
+    _ type: Any.Type, argument: PickleStepArgument?, step: PlanIndex.StepSource?, uri: String,
     info: StepDefinitionInfo
 ) throws -> any Sendable {
     if ObjectIdentifier(type) == ObjectIdentifier(DataTable.self) {
@@ -11,8 +11,8 @@ func trailingArgument(
                 message: "\(info) takes a trailing DataTable, but the step has no data table")
         }
         let raw = table.rows.map { $0.cells.map(\.value) }
-        if let rows = step?.dataTable?.rows, rows.count == raw.count {
-            return DataTable(raw, uri: uri, cellLocations: rows.map { $0.cells.map(\.location) })
+        if let cells = step?.cellLocations, cells.count == raw.count {
+            return DataTable(raw, uri: uri, cellLocations: cells)
         }
         return DataTable(raw)
     }
@@ -22,7 +22,7 @@ func trailingArgument(
     }
     if ObjectIdentifier(type) == ObjectIdentifier(DocString.self) {
         return DocString(
-            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.docString?.location)
+            docString.content, mediaType: docString.mediaType, uri: uri, location: step?.docStringLocation)
     }
     return docString.content
 }

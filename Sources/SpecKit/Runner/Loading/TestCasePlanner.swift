@@ -42,7 +42,7 @@ final class TestCasePlanner<World: Actor>: Sendable {
         for pickleStep in pickle.steps {
             let id = nextId()
             let entry = matchEntry(pickleStep.text)
-            let source = pickleStep.astNodeIds.first.flatMap { selected.steps[$0]?.step }
+            let source = pickleStep.astNodeIds.first.flatMap { selected.steps[$0] }
             steps.append(PreparedStep(id: id, kind: .step(pickleStep, entry.match, source)))
             guard withTestSteps else { continue }
             testSteps.append(
