@@ -190,7 +190,7 @@ public final class SpecRunner<World: Actor>: Sendable {
         let runId = testRunStartedId
         let testCase = plan.ids.draw { cursor in
             planner.prepare(
-                SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps),
+                SelectedPickle(entry, steps: plan.index.steps),
                 testRunStartedId: runId, nextId: { cursor.next() })
         }.value
         let recorded = Locked<TestCaseOutcome?>(nil)

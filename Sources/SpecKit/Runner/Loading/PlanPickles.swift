@@ -19,7 +19,7 @@ struct PlanPickles: SelectedPickles {
     func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) {
         for scenario in selected {
             guard let entry = plan.index.pickles[scenario.pickleId] else { continue }
-            body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: plan.index.steps))
+            body(SelectedPickle(entry, steps: plan.index.steps))
         }
     }
 }

@@ -45,8 +45,15 @@ struct PreparedTestCase: Sendable {
 struct SelectedPickle: Sendable {
     let pickle: Pickle
     let info: ScenarioInfo
-    /// The Gherkin steps of the pickle's document (or plan), by id.
-    let steps: [String: PlanIndex.StepSource]
+    /// The Gherkin step each pickle step comes from, in the pickle's order.
+    let sources: [PlanIndex.StepSource?]
+
+    /// The pickle of `entry`, its steps' sources looked up in `steps` (its document's or plan's, by id).
+    init(_ entry: PlanIndex.PickleEntry, steps: [String: PlanIndex.StepSource]) {
+        pickle = entry.pickle
+        info = entry.info
+        sources = entry.pickle.steps.map { step in step.astNodeIds.first.flatMap { steps[$0] } }
+    }
 }
 
 extension StepMatch {

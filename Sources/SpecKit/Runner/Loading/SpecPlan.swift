@@ -165,17 +165,32 @@ struct PlanIndex: Sendable {
     /// doc string or its data table's cells (a step definition's `DocString` and `DataTable` carry them). Kept
     /// instead of the `Step` message, which repeats the pickle step's text and argument: the index of a file whose
     /// pickles a run keeps between its passes holds one for every step.
+    ///
+    /// Lines and columns are kept in 32 bits (a kept run holds one of these for each of its steps); a column of 0
+    /// stands for none.
     struct StepSource: Sendable {
         let keyword: String
-        let location: Location
-        let docStringLocation: Location?
+        private let line: Int32
+        private let column: Int32
+        private let docStringLine: Int32
+        private let docStringColumn: Int32
         let cellLocations: [[Location]]?
 
         init(_ step: Step) {
             keyword = step.keyword
-            location = step.location
-            docStringLocation = step.docString?.location
+            line = Int32(clamping: step.location.line)
+            column = Int32(clamping: step.location.column ?? 0)
+            docStringLine = Int32(clamping: step.docString?.location.line ?? 0)
+            docStringColumn = Int32(clamping: step.docString?.location.column ?? 0)
             cellLocations = step.dataTable.map { table in table.rows.map { row in row.cells.map(\.location) } }
+        }
+
+        var location: Location { Self.location(line, column) }
+
+        var docStringLocation: Location? { docStringLine == 0 ? nil : Self.location(docStringLine, docStringColumn) }
+
+        private static func location(_ line: Int32, _ column: Int32) -> Location {
+            Location(line: Int(line), column: column == 0 ? nil : Int(column))
         }
     }
 

@@ -19,12 +19,6 @@ struct SpecStream: SelectedPickles {
         let slot: SourceSnapshot.Slot
     }
 
-    /// The selected pickles of a file, in run order, and its Gherkin steps by id.
-    struct Selection: Sendable {
-        let pickles: [PlanIndex.PickleEntry]
-        let steps: [String: PlanIndex.StepSource]
-    }
-
     /// One file parsed in a pass, with its selected pickles in run order.
     private struct ParsedFile: Sendable {
         let document: SpecPlan.Document
@@ -34,14 +28,8 @@ struct SpecStream: SelectedPickles {
         let slot: SourceSnapshot.Slot
         let bytes: Int
 
-        var selection: Selection { Selection(pickles: selected, steps: index.steps) }
-
-        /// The selection as kept between passes: without each pickle's lines, which only selecting reads.
-        var keptSelection: Selection {
-            Selection(
-                pickles: selected.map { PlanIndex.PickleEntry(pickle: $0.pickle, info: $0.info, lines: []) },
-                steps: index.steps)
-        }
+        /// Its selected pickles, in run order, each with the Gherkin steps it comes from.
+        var selection: [SelectedPickle] { selected.map { SelectedPickle($0, steps: index.steps) } }
     }
 
     let files: [RememberedFile]
@@ -49,7 +37,7 @@ struct SpecStream: SelectedPickles {
     private let sources: SpecFiles
     /// The selected pickles and the steps they come from of the first files (positions in `files`), kept while
     /// the files kept so far are small.
-    private let keptSelections: [Int: Selection]
+    private let keptSelections: [Int: [SelectedPickle]]
     let count: Int
     let testCaseIdCount: Int
     private let languages: GherkinLanguages
@@ -86,7 +74,7 @@ struct SpecStream: SelectedPickles {
         }
         var remembered: [RememberedFile] = []
         remembered.reserveCapacity(files.count)
-        var keptSelections: [Int: Selection] = [:]
+        var keptSelections: [Int: [SelectedPickle]] = [:]
 
         var parseErrors: [GherkinError] = []
         var count = 0
@@ -108,7 +96,7 @@ struct SpecStream: SelectedPickles {
                 keptBytes += parsed.bytes
                 snapshot.forget(parsed.slot)
             }
-            if keeps { keptSelections[remembered.count] = parsed.keptSelection }
+            if keeps { keptSelections[remembered.count] = parsed.selection }
             remembered.append(
                 RememberedFile(
                     selected: Int32(parsed.selected.count), firstId: parsed.firstId, slot: parsed.slot))
@@ -127,10 +115,8 @@ struct SpecStream: SelectedPickles {
         let indices = reversed ? Array(files.indices.reversed()) : Array(files.indices)
         let wanted = indices.filter { files[$0].selected > 0 }
         let keptSelections = self.keptSelections
-        func handle(_ selection: Selection) {
-            for entry in selection.pickles {
-                body(SelectedPickle(pickle: entry.pickle, info: entry.info, steps: selection.steps))
-            }
+        func handle(_ selection: [SelectedPickle]) {
+            for selected in selection { body(selected) }
         }
         let lanes = min(ProcessInfo.processInfo.activeProcessorCount, 4, wanted.count)
         guard parsingAhead, lanes > 1 else {

@@ -39,10 +39,10 @@ final class TestCasePlanner<World: Actor>: Sendable {
             }
         }
         addHooks(before)
-        for pickleStep in pickle.steps {
+        for (position, pickleStep) in pickle.steps.enumerated() {
             let id = nextId()
             let entry = matchEntry(pickleStep.text)
-            let source = pickleStep.astNodeIds.first.flatMap { selected.steps[$0] }
+            let source = selected.sources.indices.contains(position) ? selected.sources[position] : nil
             steps.append(PreparedStep(id: id, kind: .step(pickleStep, entry.match, source)))
             guard withTestSteps else { continue }
             testSteps.append(
