@@ -143,7 +143,10 @@ struct RunBenchmark {
         var configuration = RunConfiguration()
         configuration.parallel = parallel
         configuration.dryRun = dryRun
-        if let keptMegabytes { configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20 }
+        if let keptMegabytes {
+            configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20
+            configuration.memoryBudget.keptSourceBytesOfLargerRuns = keptMegabytes << 20
+        }
         let library: StepLibrary<BenchWorld>
         switch steps {
         case .templates: library = try Self.library(shape)

@@ -98,8 +98,12 @@ public struct RunConfiguration: Sendable {
 
 /// How much of the specs a whole run keeps in memory between its passes over them.
 package struct MemoryBudget: Sendable, Hashable {
-    /// The bytes of Gherkin whose selected pickles are kept parsed (the files beyond are parsed again).
-    package var keptSourceBytes = 2 << 20
+    /// The bytes of Gherkin whose selected pickles are kept parsed between passes: a run of at most this many is
+    /// parsed once.
+    package var keptSourceBytes = 4 << 20
+    /// In a larger run, the bytes of Gherkin of its first files whose selected pickles stay kept (the files beyond
+    /// are parsed again).
+    package var keptSourceBytesOfLargerRuns = 2 << 20
     /// The bytes of the files' text kept in memory (beyond, in an unlinked temporary file).
     package var snapshotBytes = 8 << 20
 
@@ -110,6 +114,7 @@ package struct MemoryBudget: Sendable, Hashable {
     package static let nothing: MemoryBudget = {
         var budget = MemoryBudget()
         budget.keptSourceBytes = 0
+        budget.keptSourceBytesOfLargerRuns = 0
         budget.snapshotBytes = 0
         return budget
     }()

@@ -28,7 +28,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                 files, languages: configuration.languages, selector: selector,
                 reversed: configuration.order == .reverse, ids: ids,
                 snapshot: SourceSnapshot(memoryBudget: configuration.memoryBudget.snapshotBytes),
-                keptSourceBytes: configuration.memoryBudget.keptSourceBytes, idCount: planner.idCount, emit: emit)
+                budget: configuration.memoryBudget, idCount: planner.idCount, emit: emit)
             return (stream, parseErrors)
         }
     }

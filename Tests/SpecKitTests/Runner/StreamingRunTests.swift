@@ -102,7 +102,22 @@ import Testing
         return (messages.envelopes, summary)
     }
 
-    @Test(arguments: cases, [MemoryBudget(), .nothing])
+    /// A budget keeping the pickles of a run of at most `kept` bytes, and of the first `ofLargerRuns` bytes of a
+    /// larger one.
+    static func budget(kept: Int, ofLargerRuns: Int) -> MemoryBudget {
+        var budget = MemoryBudget()
+        budget.keptSourceBytes = kept
+        budget.keptSourceBytesOfLargerRuns = ofLargerRuns
+        return budget
+    }
+
+    /// The default; nothing kept; a run small enough to keep whole, beyond what a larger run would keep; and a run
+    /// that proves larger once its first files were kept (those beyond the larger runs' budget are parsed again).
+    static let budgets: [MemoryBudget] = [
+        MemoryBudget(), .nothing, budget(kept: 100_000, ofLargerRuns: 100), budget(kept: 600, ofLargerRuns: 300),
+    ]
+
+    @Test(arguments: cases, budgets)
     func `a streamed run emits the messages of a run whose plan is held in memory`(
         _ example: Case, budget: MemoryBudget
     ) async throws {

@@ -49,16 +49,16 @@ struct SpecStream: SelectedPickles {
     /// The first pass: reads and parses `files` in order on a thread of their own (drawing their ids from `ids`),
     /// and emits each file's `source`, `gherkinDocument` and selected `pickle`s (or `parseError`s) on this one.
     ///
-    /// The selected pickles of the first files, up to `keptSourceBytes` bytes of Gherkin in all, are kept for the
-    /// later passes, which then need not parse them again: a suite of usual size is parsed once, and only a large
-    /// one is streamed. `idCount` says how many ids the test case of a selected pickle draws (of so many steps, so
+    /// The selected pickles of a run of at most `budget.keptSourceBytes` of Gherkin are kept for the later passes,
+    /// which then need not parse it again: a suite of usual size is parsed once. A larger run keeps those of its
+    /// first files (`budget.keptSourceBytesOfLargerRuns`) and parses the others again (`Keeping`). `idCount` says how many ids the test case of a selected pickle draws (of so many steps, so
     /// tagged), for `testCaseIdCount`.
     ///
     /// - Returns: the stream, for the later passes, and the parse errors.
     /// - Throws: `SpecRunError` when a file cannot be read (the files before it were emitted).
     static func read(
         _ files: SpecFiles, languages: GherkinLanguages, selector: ScenarioSelector, reversed: Bool, ids: IdSource,
-        snapshot: SourceSnapshot, keptSourceBytes: Int, idCount: (_ steps: Int, _ tags: [String]) -> Int,
+        snapshot: SourceSnapshot, budget: MemoryBudget, idCount: (_ steps: Int, _ tags: [String]) -> Int,
         emit: (Envelope) -> Void
     ) throws(SpecRunError) -> (stream: SpecStream, parseErrors: [GherkinError]) {
         // The reader thread reads and parses (drawing the ids in file order); this one selects and emits.
@@ -74,12 +74,11 @@ struct SpecStream: SelectedPickles {
         }
         var remembered: [RememberedFile] = []
         remembered.reserveCapacity(files.count)
-        var keptSelections: [Int: [SelectedPickle]] = [:]
+        var keeping = Keeping(budget: budget)
 
         var parseErrors: [GherkinError] = []
         var count = 0
         var testCaseIdCount = 0
-        var keptBytes = 0
         while let (document, firstId, slot, bytes) = try handover.nextValue() {
             let parsed = select(
                 document, selector: selector, reversed: reversed, firstId: firstId, slot: slot, bytes: bytes)
@@ -91,21 +90,62 @@ struct SpecStream: SelectedPickles {
             parseErrors += parsed.document.result.errors
             count += parsed.selected.count
             for entry in parsed.selected { testCaseIdCount += idCount(entry.pickle.steps.count, entry.info.tags) }
-            let keeps = !parsed.selected.isEmpty && keptBytes + parsed.bytes <= keptSourceBytes
-            if keeps {
-                keptBytes += parsed.bytes
-                snapshot.forget(parsed.slot)
-            }
-            if keeps { keptSelections[remembered.count] = parsed.selection }
+            keeping.offer(parsed, at: remembered.count, snapshot: snapshot)
             remembered.append(
                 RememberedFile(
                     selected: Int32(parsed.selected.count), firstId: parsed.firstId, slot: parsed.slot))
         }
+        keeping.finish(snapshot: snapshot)
         let stream = SpecStream(
-            files: remembered, sources: files, keptSelections: keptSelections, count: count,
+            files: remembered, sources: files, keptSelections: keeping.selections, count: count,
             testCaseIdCount: testCaseIdCount, languages: languages, selector: selector, reversed: reversed, ids: ids,
             snapshot: snapshot)
         return (stream, parseErrors)
+    }
+
+    /// Which files' selected pickles the first pass keeps for the later passes: every file's while the run is at
+    /// most `budget.keptSourceBytes` of Gherkin, and once it proves larger, only its first files', up to
+    /// `budget.keptSourceBytesOfLargerRuns`. A file kept beyond that keeps its bytes (in the snapshot) until the
+    /// run's size is known: a larger run drops its pickles and parses it again.
+    private struct Keeping {
+        let budget: MemoryBudget
+        private(set) var selections: [Int: [SelectedPickle]] = [:]
+        private var bytes = 0
+        private var provisional: [(position: Int, slot: SourceSnapshot.Slot, bytes: Int)] = []
+        private var isLarger = false
+
+        init(budget: MemoryBudget) {
+            self.budget = budget
+        }
+
+        /// Keeps the selected pickles of `parsed`, the file at `position`, if the budget allows.
+        mutating func offer(_ parsed: ParsedFile, at position: Int, snapshot: SourceSnapshot) {
+            guard !parsed.selected.isEmpty else { return }
+            if !isLarger, bytes + parsed.bytes > budget.keptSourceBytes {
+                // Larger than a run parsed once: only the first files' pickles stay.
+                isLarger = true
+                for file in provisional {
+                    selections[file.position] = nil
+                    bytes -= file.bytes
+                }
+                provisional = []
+            }
+            guard bytes + parsed.bytes <= (isLarger ? budget.keptSourceBytesOfLargerRuns : budget.keptSourceBytes)
+            else { return }
+            bytes += parsed.bytes
+            selections[position] = parsed.selection
+            if bytes <= budget.keptSourceBytesOfLargerRuns {
+                snapshot.forget(parsed.slot)
+            } else {
+                provisional.append((position, parsed.slot, parsed.bytes))
+            }
+        }
+
+        /// Ends the first pass: the run was parsed whole, so the files kept provisionally forget their bytes.
+        mutating func finish(snapshot: SourceSnapshot) {
+            for file in provisional { snapshot.forget(file.slot) }
+            provisional = []
+        }
     }
 
     func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError) {
