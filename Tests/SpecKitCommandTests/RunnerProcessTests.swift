@@ -214,6 +214,18 @@ import Testing
             #expect(watch.finish() == SIGSTOP)
         }
 
+        @Test func `a runner process's stream has a 1 MiB pipe, to write ahead while the command is busy`() async throws
+        {
+            let spawn = try RunnerSpawn.start(executable: "/bin/sh", arguments: ["-c", "exit 0"], environment: [:])
+            // F_GETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 8): the size of the pipe the runner process writes its stream to.
+            let size = fcntl(spawn.stream, 1024 + 8)
+            spawn.send(Data())
+            let ending = await offThePool { spawn.wait() }
+            for descriptor in [spawn.stream, spawn.standardError] { close(descriptor) }
+            #expect(size >= 1 << 20)
+            #expect(ending == .exited(0))
+        }
+
         @Test func `a child that ends by itself is left alone`() async throws {
             let (process, watch) = try await watchedShell("exit 3")
             #expect(process.terminationStatus == 3)

@@ -16,8 +16,10 @@ import Synchronization
 /// together here, the ids each drew for what it ran told apart by a suffix (`-w0`, `-w1`, …).
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
-    /// What the relay threads read, handed to the run's phases: a few reads wait at most.
-    private let channel = Handover<Relayed>(capacity: 8)
+    /// What the relay threads read, handed to the run's phases: up to 32 reads (each at most 64 KiB of the stream)
+    /// wait, so that a runner process runs ahead, on the other core, while the run emits every `testCase` before
+    /// the first result (with 8, it waited for the command; 64 cost twice the memory for no more speed).
+    private let channel = Handover<Relayed>(capacity: 32)
     /// What a relay thread hands over: the messages read at once, or how every worker ended.
     private enum Relayed: Sendable {
         case envelopes([Envelope])
