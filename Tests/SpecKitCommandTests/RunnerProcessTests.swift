@@ -214,8 +214,7 @@ import Testing
             #expect(watch.finish() == SIGSTOP)
         }
 
-        @Test func `a runner process's stream has a 1 MiB pipe, to write ahead while the command is busy`() async throws
-        {
+        @Test func `a runner process writes its stream into a 1 MiB pipe, ahead of a busy command`() async throws {
             let spawn = try RunnerSpawn.start(executable: "/bin/sh", arguments: ["-c", "exit 0"], environment: [:])
             // F_GETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 8): the size of the pipe the runner process writes its stream to.
             let size = fcntl(spawn.stream, 1024 + 8)
