@@ -51,8 +51,8 @@ struct SpecStream: SelectedPickles {
     ///
     /// The selected pickles of a run of at most `budget.keptSourceBytes` of Gherkin are kept for the later passes,
     /// which then need not parse it again: a suite of usual size is parsed once. A larger run keeps those of its
-    /// first files (`budget.keptSourceBytesOfLargerRuns`) and parses the others again (`Keeping`). `idCount` says how many ids the test case of a selected pickle draws (of so many steps, so
-    /// tagged), for `testCaseIdCount`.
+    /// first files (`budget.keptSourceBytesOfLargerRuns`) and parses the others again (`Keeping`). `idCount` says
+    /// how many ids the test case of a selected pickle draws (of so many steps, so tagged), for `testCaseIdCount`.
     ///
     /// - Returns: the stream, for the later passes, and the parse errors.
     /// - Throws: `SpecRunError` when a file cannot be read (the files before it were emitted).
