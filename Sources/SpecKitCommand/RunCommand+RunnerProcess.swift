@@ -61,6 +61,7 @@ extension RunCommand {
         configuration.idKey = instruction.idKey
         configuration.resume = instruction.resume
         configuration.commandEmitsTestCases = true
+        configuration.documentsRead = instruction.documents
         if let worker = instruction.worker {
             // One of the worker processes of a parallel run: one worker here, running what the command hands it.
             var status = stat()

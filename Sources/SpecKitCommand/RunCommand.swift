@@ -238,7 +238,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             if session == nil && !runConfiguration.dryRun && context.processArguments != nil {
                 RunnerGuard.startInProcess()
             }
-            session?.start()
             do throws(SpecRunError) {
                 summary = try await runner.run(files, sink: sink)
             } catch {

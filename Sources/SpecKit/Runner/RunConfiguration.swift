@@ -77,6 +77,9 @@ public struct RunConfiguration: Sendable {
     /// In a runner process: the command emits the documents and every `testCase` itself, so the run here draws the
     /// test cases' ids without preparing them to emit, and prepares each once, to run it.
     package var commandEmitsTestCases = false
+    /// In a runner process: what the command's reading of the specs found, so that the run here reads them once,
+    /// as it runs them (in the defined order; nil reads them whole first, as the command did).
+    package var documentsRead: DocumentsRead?
     /// In a worker process of a parallel run: where its test cases come from (nil: it runs every one).
     package var dispatch: (any TestCaseDispatch)?
     /// In a worker process of a parallel run: the `workerId` its test cases carry.

@@ -23,14 +23,41 @@ struct RunCoordinator<World: Actor>: Sendable {
             return try await run(SpecPlan.load(files, ids: ids, languages: configuration.languages), sink: sink)
         }
         let selector = ScenarioSelector(configuration, compiled: try environment.compiled.get())
+        if let read = configuration.documentsRead, configuration.order == .defined {
+            // A runner process: the command emitted the documents and said what they come to, so the specs are
+            // read once, as they run (the command reports their parse errors).
+            return try await run(ids: ids, sink: sink) { _ throws(SpecRunError) in
+                let feed = try OnePassSpecs(
+                    files, read: read, languages: configuration.languages, selector: selector, ids: ids)
+                return Documents(feed: feed, parseErrors: [], everyFileParsed: read.everyFileParsed, read: nil)
+            }
+        }
         return try await run(ids: ids, sink: sink) { emit throws(SpecRunError) in
+            let firstId = ids.nextPosition
             let (stream, parseErrors) = try SpecStream.read(
                 files, languages: configuration.languages, selector: selector,
                 reversed: configuration.order == .reverse, ids: ids,
                 snapshot: SourceSnapshot(memoryBudget: configuration.memoryBudget.snapshotBytes),
                 budget: configuration.memoryBudget, idCount: planner.idCount, emit: emit)
-            return (stream, parseErrors)
+            // Runner processes can read the files once, in the same order, drawing the same ids.
+            let read =
+                configuration.order == .defined
+                ? DocumentsRead(
+                    firstId: firstId, endId: ids.nextPosition, selected: stream.count,
+                    testCaseIdCount: stream.testCaseIdCount, everyFileParsed: parseErrors.isEmpty) : nil
+            return Documents(feed: stream, parseErrors: parseErrors, everyFileParsed: parseErrors.isEmpty, read: read)
         }
+    }
+
+    /// What a run's documents come to, for the phases after them.
+    private struct Documents {
+        /// The selected pickles.
+        let feed: any SelectedPickles
+        let parseErrors: [GherkinError]
+        /// Whether every file parsed (here, or in the command of a runner process that reads the files once).
+        let everyFileParsed: Bool
+        /// What runner processes need to read the specs once, as they run them.
+        let read: DocumentsRead?
     }
 
     /// Runs the selected scenarios of `plan`.
@@ -39,16 +66,17 @@ struct RunCoordinator<World: Actor>: Sendable {
         let selected = plan.select(environment.configuration, compiled: try environment.compiled.get())
         return try await run(ids: plan.ids, sink: sink) { emit in
             assembler.emitDocuments(plan, selected: Set(selected.map(\.pickleId)), emit: emit)
-            return (PlanPickles(plan: plan, selected: selected, idCount: planner.idCount), plan.parseErrors)
+            return Documents(
+                feed: PlanPickles(plan: plan, selected: selected, idCount: planner.idCount),
+                parseErrors: plan.parseErrors, everyFileParsed: plan.parseErrors.isEmpty, read: nil)
         }
     }
 
-    /// A run whose documents `documents` emits (returning the selected pickles and the parse errors), phase after
-    /// phase, in the order Cucumber's message stream has them (`StreamAssembler` puts the bridge's together the same
-    /// way).
+    /// A run whose documents `documents` emits, phase after phase, in the order Cucumber's message stream has them
+    /// (`StreamAssembler` puts the bridge's together the same way).
     private func run(
         ids: IdSource, sink: some MessageSink,
-        documents: (_ emit: (Envelope) -> Void) throws(SpecRunError) -> (any SelectedPickles, [GherkinError])
+        documents: (_ emit: (Envelope) -> Void) throws(SpecRunError) -> Documents
     ) async throws(SpecRunError) -> RunSummary {
         let clock = environment.clock
         let startedAt = clock.now()
@@ -62,8 +90,9 @@ struct RunCoordinator<World: Actor>: Sendable {
 
         // 1. What the run is: `meta`, the documents (scenarios selected as they are read), the definitions.
         emit(assembler.meta())
-        let (feed, parseErrors) = try documents(emit)
-        remote?.planned(testCases: feed.count)
+        let documents = try documents(emit)
+        let (feed, parseErrors) = (documents.feed, documents.parseErrors)
+        remote?.planned(PlannedRun(testCases: feed.count, documents: documents.read))
         for envelope in assembler.definitions { emit(envelope) }
         let runId = ids.next()
         emit(.testRunStarted(TestRunStarted(timestamp: startedAt, id: runId)))
@@ -89,7 +118,7 @@ struct RunCoordinator<World: Actor>: Sendable {
         let remoteOutcome = await remote?.finish()
         let finished = assembler.finished(
             testRunStartedId: runId, failsRun: tally.failsRun || remoteOutcome?.failsRun == true,
-            parsed: parseErrors.isEmpty, runHookFailure: runHookFailure, strayIssues: strayIssues.collected,
+            parsed: documents.everyFileParsed, runHookFailure: runHookFailure, strayIssues: strayIssues.collected,
             remoteException: remoteOutcome?.exception, at: clock.now())
         emit(.testRunFinished(finished))
         return RunSummary(

@@ -12,7 +12,7 @@ import Synchronization
 /// Swift's cooperative threads; the phases wait suspended.
 ///
 /// With several workers (`--parallel N`), each is a runner process of its own with a relay thread of its own: each
-/// reads and selects the whole run and runs the test cases `WorkerDispatcher` hands it; their messages are put
+/// reads the specs once, as it goes, and runs the test cases `WorkerDispatcher` hands it; their messages are put
 /// together here, the ids each drew for what it ran told apart by a suffix (`-w0`, `-w1`, …).
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
@@ -74,22 +74,17 @@ final class RemoteSession: RemoteExecution {
         testCaseSteps.withLock { $0.stepIds(of: id, ids: ids) }
     }
 
-    /// Starts the first runner process of as many workers as the machine has cores (each reads the specs while the
-    /// run does), once the run is sure to start; `planned(testCases:)` starts the others the run has work for.
-    func start() {
-        startWorkers(upTo: min(workers, max(ProcessInfo.processInfo.activeProcessorCount, 1)))
-    }
-
-    /// The run will emit `count` test cases: starts the workers asked for, but never more than one per test case
-    /// (`--parallel 256` on three scenarios starts three), and tells the dispatcher how many there are.
-    func planned(testCases count: Int) {
-        let started = startWorkers(upTo: min(workers, count))
+    /// The run read its specs and will emit `run.testCases` test cases: starts the workers asked for, but never more
+    /// than one per test case (`--parallel 256` on three scenarios starts three; one for a run of none, which runs
+    /// its hooks), each told what the run read, so that it reads the specs once, as it runs them. Started only now,
+    /// they do not read the specs while the run does, on the same cores.
+    func planned(_ run: PlannedRun) {
+        let started = startWorkers(upTo: max(min(workers, run.testCases), 1), documents: run.documents)
         dispatcher?.limit(workers: started)
     }
 
     /// Starts workers until `target` run (none once the run ended); returns how many were started in all.
-    @discardableResult
-    private func startWorkers(upTo target: Int) -> Int {
+    private func startWorkers(upTo target: Int, documents: DocumentsRead?) -> Int {
         let (range, total) = startedWorkers.withLock { started -> (Range<Int>, Int) in
             let ended = endings.withLock { endings in
                 // Every worker started so far has ended: the run is over, and starts none.
@@ -103,6 +98,7 @@ final class RemoteSession: RemoteExecution {
         }
         for worker in range {
             var instruction = instruction
+            instruction.documents = documents
             if dispatcher != nil { instruction.worker = worker }
             let first = instruction
             let thread = Thread { [self] in

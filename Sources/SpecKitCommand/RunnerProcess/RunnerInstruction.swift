@@ -38,6 +38,8 @@ struct RunnerInstruction: Codable, Sendable, Hashable {
     /// In a parallel run, which of its worker processes this is (0, 1, …): it runs only the test cases the command
     /// hands it on `dispatchDescriptor`. Nil: it runs every test case.
     var worker: Int?
+    /// What the command's reading of the specs found: the runner process reads them once, as it runs them.
+    var documents: DocumentsRead?
     /// Whether the run reads `cucumber.json` and `SPECKIT_PROFILE` as the command line does (an editor run does
     /// not: its settings are the editor's).
     var readsConfigurationFile = true

@@ -37,8 +37,8 @@ struct RunnerProcesses: Sendable {
         for spawn in running.withLock({ Array($0.values) }) { spawn.terminate() }
     }
 
-    /// A session running `instruction`, the run drawing its ids as `ids` does (its first runner process starts with
-    /// `start()`).
+    /// A session running `instruction`, the run drawing its ids as `ids` does (its runner processes start once the
+    /// run has read its specs: `planned(_:)`).
     func session(_ instruction: RunnerInstruction, ids: IdSource) -> RemoteSession {
         RemoteSession(processes: self, instruction: instruction, ids: ids)
     }

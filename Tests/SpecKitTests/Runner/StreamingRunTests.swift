@@ -142,10 +142,37 @@ import Testing
         #expect(streamed.summary.success == false)
     }
 
-    /// How a run's messages are read: streamed with the default memory budget, streamed keeping nothing, or from a
-    /// plan held in memory.
+    /// How a run's messages are read: streamed with the default memory budget, streamed keeping nothing, from a
+    /// plan held in memory, or (a runner process told what the command read: `DocumentsRead`) once, as it runs.
     enum Reading: String, CaseIterable, Sendable {
-        case streamed, streamedKeepingNothing, held
+        case streamed, streamedKeepingNothing, held, readOnce
+    }
+
+    /// Stands for the runner processes of a command's run: records what the run read of its specs, and runs
+    /// nothing.
+    final class RecordingRemote: RemoteExecution {
+        let plannedRun = Mutex<PlannedRun?>(nil)
+
+        func planned(_ run: PlannedRun) { plannedRun.withLock { $0 = run } }
+        func runHooks(_ kind: HookKind, count: Int, emit: @escaping @Sendable (Envelope) -> Void) async
+            -> (hookId: String, message: String)?
+        { nil }
+        func execute(until afterAllHooks: Set<String>, emit: @escaping @Sendable (Envelope) -> Void) async {}
+        func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {}
+        func observedEveryTestCase() {}
+        func finish() async -> RemoteOutcome { RemoteOutcome(failsRun: false) }
+    }
+
+    /// What a command's run of `folder`, configured by `configure`, read of its specs.
+    static func documentsRead(
+        of folder: FeatureFolder, _ configure: (inout RunConfiguration) -> Void
+    ) async throws -> DocumentsRead? {
+        let remote = RecordingRemote()
+        _ = try await messages(of: folder, streamed: true) { configuration in
+            configure(&configuration)
+            configuration.remote = remote
+        }
+        return try #require(remote.plannedRun.withLock { $0 }).documents
     }
 
     @Test(arguments: cases, Reading.allCases)
@@ -154,23 +181,83 @@ import Testing
     ) async throws {
         let folder = try FeatureFolder(Self.features)
         defer { folder.remove() }
+        func configure(_ configuration: inout RunConfiguration) {
+            example.configure(&configuration)
+            // UUIDs from one key: every run draws the same.
+            configuration.idKey = IdKey(high: 7, low: 11)
+            if reading == .streamedKeepingNothing { configuration.memoryBudget = .nothing }
+        }
+        let documentsRead = reading == .readOnce ? try await Self.documentsRead(of: folder, configure) : nil
+        // Read in the defined order, the command's run says what it read; the others read their specs whole.
+        var order = RunConfiguration()
+        example.configure(&order)
+        #expect((documentsRead != nil) == (reading == .readOnce && order.order == .defined))
         func run(commandEmitsTestCases: Bool) async throws -> [Envelope] {
             try await Self.messages(of: folder, streamed: reading != .held) { configuration in
-                example.configure(&configuration)
-                // UUIDs from one key: both runs draw the same.
-                configuration.idKey = IdKey(high: 7, low: 11)
-                if reading == .streamedKeepingNothing { configuration.memoryBudget = .nothing }
+                configure(&configuration)
                 configuration.commandEmitsTestCases = commandEmitsTestCases
+                if commandEmitsTestCases { configuration.documentsRead = documentsRead }
             }.envelopes
         }
         let whole = try await run(commandEmitsTestCases: false)
         let runnerProcess = try await run(commandEmitsTestCases: true)
-        // The runner process emits no `testCase`; everything else, the ids drawn after the test cases' included
-        // (test case started, hooks of the run), is the same, id for id.
+        // The runner process emits no `testCase` (reading once, no document either: the command emitted them, and
+        // reports their parse errors); everything else, the ids drawn after the test cases' included (test case
+        // started, hooks of the run), is the same, id for id.
         let testCases = whole.filter { $0.typeName == "testCase" }
         #expect(!testCases.isEmpty)
         #expect(runnerProcess.filter { $0.typeName == "testCase" }.isEmpty)
-        #expect(runnerProcess == whole.filter { $0.typeName != "testCase" })
+        let notEmitted: Set<String> =
+            documentsRead == nil ? ["testCase"] : ["testCase", "source", "gherkinDocument", "pickle", "parseError"]
+        #expect(runnerProcess == whole.filter { !notEmitted.contains($0.typeName) })
+    }
+
+    @Test func `a runner process reading its specs once fails its run when they changed since the command read them`()
+        async throws
+    {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        let read = try #require(try await Self.documentsRead(of: folder) { _ in })
+        // A scenario more in the last file: the first files run, and the pass then says what changed.
+        let url = folder.url.appendingPathComponent("e.feature")
+        try Data((Self.features["e.feature", default: ""] + "\n  Scenario: New\n    Given a step\n").utf8).write(
+            to: url)
+        let messages = MessageCollector()
+        await #expect {
+            _ = try await Self.runnerProcess(of: folder, read: read, sink: messages)
+        } throws: { error in
+            guard let error = error as? SpecRunError else { return false }
+            return error.kind == .unreadable && error.message.contains("changed")
+                && error.message.contains("selected \(read.selected) scenarios")
+                && error.message.contains("this runner process \(read.selected + 1)")
+        }
+        // Never a test case the command did not emit.
+        #expect(messages.envelopes.filter { $0.typeName == "testCaseStarted" }.count <= read.selected)
+    }
+
+    @Test func `a runner process told documents that drew other ids refuses to run`() async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        var read = try #require(try await Self.documentsRead(of: folder) { _ in })
+        read.firstId += 1
+        read.endId += 1
+        let messages = MessageCollector()
+        await #expect {
+            _ = try await Self.runnerProcess(of: folder, read: read, sink: messages)
+        } throws: { error in
+            (error as? SpecRunError)?.message.contains("a fault of the harness") == true
+        }
+        #expect(messages.envelopes.filter { $0.typeName == "testCaseStarted" }.isEmpty)
+    }
+
+    /// Runs `folder` as a runner process told `read` does.
+    static func runnerProcess(of folder: FeatureFolder, read: DocumentsRead, sink: MessageCollector) async throws {
+        var configuration = RunConfiguration()
+        configuration.uriBase = folder.url.path
+        configuration.commandEmitsTestCases = true
+        configuration.documentsRead = read
+        let runner = SpecRunner(library: steps, configuration: configuration) { _ in TestWorld() }
+        _ = try await runner.run(paths: [folder.url.path], sink: sink)
     }
 
     @Test func `every test case comes after every document and before the first test case started`() async throws {

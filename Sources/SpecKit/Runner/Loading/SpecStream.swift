@@ -218,6 +218,15 @@ struct SpecStream: SelectedPickles {
         _ document: SpecPlan.Document, selector: ScenarioSelector, reversed: Bool, firstId: Int,
         slot: SourceSnapshot.Slot, bytes: Int
     ) -> ParsedFile {
+        let (index, selected) = selectedEntries(of: document, selector: selector, reversed: reversed)
+        return ParsedFile(
+            document: document, index: index, selected: selected, firstId: firstId, slot: slot, bytes: bytes)
+    }
+
+    /// `document` indexed, and the entries of its pickles `selector` selects, in run order.
+    static func selectedEntries(
+        of document: SpecPlan.Document, selector: ScenarioSelector, reversed: Bool
+    ) -> (index: PlanIndex, selected: [PlanIndex.PickleEntry]) {
         var index = PlanIndex()
         index.add(document)
         var selected = index.scenarios.compactMap { scenario -> PlanIndex.PickleEntry? in
@@ -226,7 +235,6 @@ struct SpecStream: SelectedPickles {
             return entry
         }
         if reversed { selected.reverse() }
-        return ParsedFile(
-            document: document, index: index, selected: selected, firstId: firstId, slot: slot, bytes: bytes)
+        return (index, selected)
     }
 }

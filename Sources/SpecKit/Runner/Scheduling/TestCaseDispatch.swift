@@ -1,5 +1,5 @@
 /// The test cases a worker process runs, as the command that started it hands them out one by one (`--parallel N`
-/// in runner processes): each worker reads and selects the whole run as the command does, and prepares and runs
+/// in runner processes): each worker reads and selects the specs as the command did, and prepares and runs
 /// only the test cases handed to it, in the order they come (always further down the run's order).
 package protocol TestCaseDispatch: Sendable {
     /// The next test case to run, waiting for it (blocking the calling thread, never a task's); nil once there are

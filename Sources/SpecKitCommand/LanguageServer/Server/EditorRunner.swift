@@ -128,7 +128,6 @@ extension LanguageServerCommand {
             makeWorld: { [makeWorld = command.makeWorld] scenario in try await makeWorld(variant, scenario) },
             tearDown: command.tearDown)
         let messages = MessageCollector()
-        session?.start()
         do throws(SpecRunError) {
             _ = try await runner.run(paths: [file.path], sink: messages)
         } catch {
