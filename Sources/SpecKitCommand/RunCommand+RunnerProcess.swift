@@ -62,6 +62,7 @@ extension RunCommand {
         configuration.resume = instruction.resume
         configuration.commandEmitsTestCases = true
         configuration.documentsRead = instruction.documents
+        configuration.endsWithProcess = true
         if let worker = instruction.worker {
             // One of the worker processes of a parallel run: one worker here, running what the command hands it.
             var status = stat()

@@ -175,6 +175,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             // The steps run in runner processes of this executable, unless asked to run here (or called as a
             // library): a step that crashes fails, and the run goes on. A dry run runs no step.
             var runConfiguration = configuration
+            // The command's last run, with nothing after it but its reports and its exit.
+            runConfiguration.endsWithProcess =
+                context.processArguments != nil && !options.watch && index == variants.count - 1
             let session = runnerSession(
                 paths: paths, variant: index, options: options, configuration: &runConfiguration)
             let runner = SpecRunner(

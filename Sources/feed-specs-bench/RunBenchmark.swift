@@ -143,6 +143,8 @@ struct RunBenchmark {
         var configuration = RunConfiguration()
         configuration.parallel = parallel
         configuration.dryRun = dryRun
+        // The bench runs once and exits, as the command does.
+        configuration.endsWithProcess = true
         if let keptMegabytes {
             configuration.memoryBudget.keptSourceBytes = keptMegabytes << 20
             configuration.memoryBudget.keptSourceBytesOfLargerRuns = keptMegabytes << 20

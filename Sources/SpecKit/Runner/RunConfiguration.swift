@@ -80,6 +80,9 @@ public struct RunConfiguration: Sendable {
     /// In a runner process: what the command's reading of the specs found, so that the run here reads them once,
     /// as it runs them (in the defined order; nil reads them whole first, as the command did).
     package var documentsRead: DocumentsRead?
+    /// Whether the run is the last thing its process does (the last run of a command, a runner process): what it
+    /// read of its specs is then left for the process's end to free (`ProcessEnd`).
+    package var endsWithProcess = false
     /// In a worker process of a parallel run: where its test cases come from (nil: it runs every one).
     package var dispatch: (any TestCaseDispatch)?
     /// In a worker process of a parallel run: the `workerId` its test cases carry.

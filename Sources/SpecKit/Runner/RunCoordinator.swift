@@ -121,6 +121,7 @@ struct RunCoordinator<World: Actor>: Sendable {
             parsed: documents.everyFileParsed, runHookFailure: runHookFailure, strayIssues: strayIssues.collected,
             remoteException: remoteOutcome?.exception, at: clock.now())
         emit(.testRunFinished(finished))
+        if configuration.endsWithProcess { ProcessEnd.keep(documents.feed) }
         return RunSummary(
             success: finished.success, scenarios: tally.scenarios, steps: tally.steps, parseErrors: parseErrors,
             problems: environment.library.problems, runHookFailure: runHookFailure,
