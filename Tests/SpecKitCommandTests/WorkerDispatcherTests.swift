@@ -94,6 +94,47 @@ import Testing
         #expect(first.lines().isEmpty)
     }
 
+    @Test
+    func `while many are left, a worker gets the next test cases of a file with the first`()
+        throws
+    {
+        let dispatcher = WorkerDispatcher(workers: 2, verdict: RunVerdict(), failFast: false, handedAhead: 3)
+        let (first, second) = (try WorkerPipe(), try WorkerPipe())
+        // Files of 2, 3 and 1 test cases, then more files of 2 than the workers hold.
+        let files = [0, 0, 1, 1, 1, 2] + (0..<10).flatMap { [3 + $0, 3 + $0] }
+        var index: [Int: Int32] = [:]
+        for (id, file) in files.enumerated() {
+            let origin = PickleOrigin(file: Int32(file), index: index[file, default: 0], firstId: file * 100)
+            index[file, default: 0] += 1
+            dispatcher.observe(Self.testCase(id), idStart: id * 10, exclusive: false, tags: [], origin: origin)
+        }
+        dispatcher.attach(worker: 0, pipe: first.write)
+        dispatcher.attach(worker: 1, pipe: second.write)
+        // Worker 0 takes file 0 whole, worker 1 file 1; then each has room for one more.
+        #expect(first.lines() == ["0 0 0 0 0 0", "1 10 0 0 1 0", "5 50 0 2 0 200"])
+        #expect(second.lines() == ["2 20 0 1 0 100", "3 30 0 1 1 100", "4 40 0 1 2 100"])
+        dispatcher.observedEveryTestCase()
+        // Each finished test case makes room for one more: the next of a file, else the first of the next.
+        for id in 0..<5 { Self.run(id, on: id < 2 ? 0 : 1, dispatcher) }
+        #expect(first.lines() == ["6 60 0 3 0 300", "7 70 0 3 1 300"])
+        #expect(second.lines() == ["8 80 0 4 0 400", "9 90 0 4 1 400", "10 100 0 5 0 500"])
+    }
+
+    @Test func `a run with few test cases left hands them one each, round by round, whatever their files`() throws {
+        let dispatcher = WorkerDispatcher(workers: 2, verdict: RunVerdict(), failFast: false, handedAhead: 3)
+        let (first, second) = (try WorkerPipe(), try WorkerPipe())
+        for id in 0..<4 {
+            let origin = PickleOrigin(file: 0, index: Int32(id), firstId: 0)
+            dispatcher.observe(Self.testCase(id), idStart: id * 10, exclusive: false, tags: [], origin: origin)
+        }
+        dispatcher.observedEveryTestCase()
+        dispatcher.attach(worker: 0, pipe: first.write)
+        dispatcher.attach(worker: 1, pipe: second.write)
+        // Four scenarios of one file on two workers: both run, as the scenarios of a small suite should.
+        #expect(first.lines() == ["0 0 0 0 0 0", "2 20 0 0 2 0", "done"])
+        #expect(second.lines() == ["1 10 0 0 1 0", "3 30 0 0 3 0", "done"])
+    }
+
     @Test func `every test case of an exclusive group goes to worker 0, each worker in the run's order`() throws {
         let dispatcher = WorkerDispatcher(workers: 2, verdict: RunVerdict(), failFast: false, handedAhead: 3)
         let (first, second) = (try WorkerPipe(), try WorkerPipe())
@@ -196,7 +237,19 @@ import Testing
         close(other[1])
         #expect(garbled.next() == nil, "a line that is not the command's ends the worker's test cases")
 
-        for line in ["1 9223372036854775807 0\n", "1 2 maybe\n", "1 2\n"] {
+        let origin = PickleOrigin(file: 12, index: 3, firstId: 4_500)
+        var withOrigin: [Int32] = [0, 0]
+        try #require(pipe(&withOrigin) == 0)
+        let located = PipeDispatch(descriptor: withOrigin[0])
+        _ = PipeDispatch.line(DispatchedTestCase(ordinal: 5, idStart: 4_600, skipAll: false, origin: origin))
+            .withUnsafeBytes { write(withOrigin[1], $0.baseAddress, $0.count) }
+        close(withOrigin[1])
+        #expect(located.next() == DispatchedTestCase(ordinal: 5, idStart: 4_600, skipAll: false, origin: origin))
+
+        for line in [
+            "1 9223372036854775807 0\n", "1 2 maybe\n", "1 2\n", "1 2 0 3 4\n", "1 2 0 -3 4 5\n", "1 2 0 3 x 5\n",
+            "1 2 0 3 4 9223372036854775807\n", "1 2 0 4294967296 4 5\n", "1  2 0\n",
+        ] {
             var ends: [Int32] = [0, 0]
             try #require(pipe(&ends) == 0)
             let reader = PipeDispatch(descriptor: ends[0])

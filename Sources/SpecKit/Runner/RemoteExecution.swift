@@ -17,8 +17,8 @@ package protocol RemoteExecution: Sendable {
     func execute(until afterAllHooks: Set<String>, emit: @escaping @Sendable (Envelope) -> Void) async
     /// Tells the side running the test cases of each `testCase` the run emits (a crash names its steps), in the
     /// run's order: `idStart` is the position of its first id, `exclusive` whether it belongs to an exclusive group,
-    /// `tags` its scenario's.
-    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String])
+    /// `tags` its scenario's, `origin` where its pickle is (nil in a plan held whole).
+    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String], origin: PickleOrigin?)
     /// Says that every `testCase` was emitted.
     func observedEveryTestCase()
     /// Waits for the end of what runs there; returns whether it fails the run and, when something there failed
@@ -51,8 +51,11 @@ package struct DocumentsRead: Codable, Sendable, Hashable {
     package var testCaseIdCount: Int
     /// Whether every file parsed (a parse error fails the run).
     package var everyFileParsed: Bool
+    /// How many spec files the run has.
+    package var files: Int
 
-    package init(firstId: Int, endId: Int, selected: Int, testCaseIdCount: Int, everyFileParsed: Bool) {
+    package init(firstId: Int, endId: Int, selected: Int, testCaseIdCount: Int, everyFileParsed: Bool, files: Int) {
+        self.files = files
         self.firstId = firstId
         self.endId = endId
         self.selected = selected

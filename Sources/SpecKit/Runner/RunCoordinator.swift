@@ -44,7 +44,8 @@ struct RunCoordinator<World: Actor>: Sendable {
                 configuration.order == .defined
                 ? DocumentsRead(
                     firstId: firstId, endId: ids.nextPosition, selected: stream.count,
-                    testCaseIdCount: stream.testCaseIdCount, everyFileParsed: parseErrors.isEmpty) : nil
+                    testCaseIdCount: stream.testCaseIdCount, everyFileParsed: parseErrors.isEmpty,
+                    files: files.count) : nil
             return Documents(feed: stream, parseErrors: parseErrors, everyFileParsed: parseErrors.isEmpty, read: read)
         }
     }
@@ -165,7 +166,7 @@ struct RunCoordinator<World: Actor>: Sendable {
                 remote?.observe(
                     testCase, idStart: idStart,
                     exclusive: !groups.isEmpty && !groups.names(ofTags: selected.info.tags).isEmpty,
-                    tags: selected.info.tags)
+                    tags: selected.info.tags, origin: selected.origin)
             }
         }.start
         remote?.observedEveryTestCase()

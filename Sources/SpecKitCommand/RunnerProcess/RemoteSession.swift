@@ -173,9 +173,9 @@ final class RemoteSession: RemoteExecution {
         }
     }
 
-    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {
+    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String], origin: PickleOrigin?) {
         testCaseSteps.withLock { $0.add(id: testCase.id, position: idStart, count: testCase.testSteps.count) }
-        dispatcher?.observe(testCase, idStart: idStart, exclusive: exclusive, tags: tags)
+        dispatcher?.observe(testCase, idStart: idStart, exclusive: exclusive, tags: tags, origin: origin)
     }
 
     func observedEveryTestCase() {

@@ -79,10 +79,11 @@ final class WorkerDispatcher: Sendable {
     }
 
     /// A test case the run emitted (in the run's order).
-    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {
+    func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String], origin: PickleOrigin? = nil) {
         state.withLock { state in
             let entry = Entry(
-                dispatched: DispatchedTestCase(ordinal: state.observed, idStart: idStart, skipAll: false),
+                dispatched: DispatchedTestCase(
+                    ordinal: state.observed, idStart: idStart, skipAll: false, origin: origin),
                 testCaseId: testCase.id, workInProgress: verdict.isWorkInProgress(tags))
             state.observed += 1
             if exclusive { state.exclusive.append(entry) } else { state.open.append(entry) }
@@ -178,18 +179,30 @@ final class WorkerDispatcher: Sendable {
     private func pump(_ state: inout State) {
         guard !state.ended, state.workers.allSatisfy(\.started) else { return }
         // Round by round, so that each worker gets one before any gets a second; near the end of the run, fewer
-        // ahead, so that no worker holds many test cases while another has none left.
+        // ahead, so that no worker holds many test cases while another has none left. While many are left, a
+        // worker gets the next test cases of a file with the first (`PickleOrigin`): each file is read by one worker.
         var ahead = handedAhead
+        var byFile = true
         if state.everyTestCaseObserved {
             let left = (state.open.count - state.openNext) + (state.exclusive.count - state.exclusiveNext)
             ahead = min(handedAhead, max(1, left / state.workers.count + 1))
+            byFile = left > state.workers.count * handedAhead
         }
         for depth in 1...ahead {
             for index in state.workers.indices
             where state.workers[index].pipe >= 0 && state.workers[index].handed.count < depth {
-                guard let entry = take(for: index, &state) else { continue }
-                state.workers[index].handed.append(entry)
-                hand(entry, to: state.workers[index].pipe, skipAll: state.failed && failFast)
+                guard var entry = take(for: index, &state) else { continue }
+                while true {
+                    state.workers[index].handed.append(entry)
+                    hand(entry, to: state.workers[index].pipe, skipAll: state.failed && failFast)
+                    // The next test cases of the same file go with it (up to `ahead`), when they are next for this
+                    // worker anyway: it reads that file alone, and the other workers need not read it.
+                    guard byFile, state.workers[index].handed.count < ahead, let file = entry.dispatched.origin?.file,
+                        peek(for: index, state)?.entry.dispatched.origin?.file == file,
+                        let taken = take(for: index, &state)
+                    else { break }
+                    entry = taken
+                }
             }
         }
         guard state.everyTestCaseObserved else { return }
@@ -207,21 +220,29 @@ final class WorkerDispatcher: Sendable {
         }
     }
 
-    /// The next test case for worker `worker`: worker 0 takes the first of the run's order, the others the first
-    /// that belongs to no exclusive group.
-    private func take(for worker: Int, _ state: inout State) -> Entry? {
+    /// The next test case for worker `worker`, and whether it belongs to an exclusive group: worker 0 takes the
+    /// first of the run's order, the others the first that belongs to no exclusive group.
+    private func peek(for worker: Int, _ state: State) -> (entry: Entry, isExclusive: Bool)? {
         let open = state.openNext < state.open.count ? state.open[state.openNext] : nil
         let exclusive =
             worker == 0 && state.exclusiveNext < state.exclusive.count ? state.exclusive[state.exclusiveNext] : nil
         if let exclusive, open.map({ exclusive.dispatched.ordinal < $0.dispatched.ordinal }) ?? true {
+            return (exclusive, true)
+        }
+        return open.map { ($0, false) }
+    }
+
+    /// Takes the next test case for worker `worker` (`peek(for:_:)`).
+    private func take(for worker: Int, _ state: inout State) -> Entry? {
+        guard let (entry, isExclusive) = peek(for: worker, state) else { return nil }
+        if isExclusive {
             state.exclusiveNext += 1
             compact(&state.exclusive, &state.exclusiveNext)
-            return exclusive
+        } else {
+            state.openNext += 1
+            compact(&state.open, &state.openNext)
         }
-        guard let open else { return nil }
-        state.openNext += 1
-        compact(&state.open, &state.openNext)
-        return open
+        return entry
     }
 
     /// Drops the entries handed out from the front of `entries` now and then.

@@ -152,13 +152,17 @@ import Testing
     /// nothing.
     final class RecordingRemote: RemoteExecution {
         let plannedRun = Mutex<PlannedRun?>(nil)
+        /// Each `testCase` emitted, with where its ids start and where its pickle is.
+        let observed = Mutex<[(testCase: TestCase, idStart: Int, origin: PickleOrigin?)]>([])
 
         func planned(_ run: PlannedRun) { plannedRun.withLock { $0 = run } }
         func runHooks(_ kind: HookKind, count: Int, emit: @escaping @Sendable (Envelope) -> Void) async
             -> (hookId: String, message: String)?
         { nil }
         func execute(until afterAllHooks: Set<String>, emit: @escaping @Sendable (Envelope) -> Void) async {}
-        func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String]) {}
+        func observe(_ testCase: TestCase, idStart: Int, exclusive: Bool, tags: [String], origin: PickleOrigin?) {
+            observed.withLock { $0.append((testCase, idStart, origin)) }
+        }
         func observedEveryTestCase() {}
         func finish() async -> RemoteOutcome { RemoteOutcome(failsRun: false) }
     }
@@ -167,12 +171,60 @@ import Testing
     static func documentsRead(
         of folder: FeatureFolder, _ configure: (inout RunConfiguration) -> Void
     ) async throws -> DocumentsRead? {
+        try await commandRun(of: folder, configure).plannedRun.withLock { $0 }?.documents
+    }
+
+    /// What a command's run of `folder`, configured by `configure`, told its runner processes.
+    static func commandRun(
+        of folder: FeatureFolder, _ configure: (inout RunConfiguration) -> Void
+    ) async throws -> RecordingRemote {
         let remote = RecordingRemote()
         _ = try await messages(of: folder, streamed: true) { configuration in
             configure(&configuration)
             configuration.remote = remote
         }
-        return try #require(remote.plannedRun.withLock { $0 }).documents
+        #expect(remote.plannedRun.withLock { $0 } != nil)
+        return remote
+    }
+
+    /// Hands a worker the test cases of a list, as the command's pipe does.
+    final class ListDispatch: TestCaseDispatch {
+        private let left: Mutex<[DispatchedTestCase]>
+
+        init(_ testCases: [DispatchedTestCase]) {
+            left = Mutex(testCases)
+        }
+
+        func next() -> DispatchedTestCase? {
+            left.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        }
+
+        func everyWorkerFinished() async {}
+    }
+
+    /// Each test case's messages, by test case id: their kind, step and status, attempt by attempt.
+    static func attempts(_ envelopes: [Envelope]) -> [String: [String]] {
+        var testCaseIds: [String: String] = [:]
+        var attempts: [String: [String]] = [:]
+        for envelope in envelopes {
+            switch envelope {
+            case .testCaseStarted(let started):
+                testCaseIds[started.id] = started.testCaseId
+                attempts[started.testCaseId, default: []].append("started \(started.attempt)")
+            case .testStepStarted(let started):
+                attempts[testCaseIds[started.testCaseStartedId] ?? "?", default: []].append(
+                    "step \(started.testStepId)")
+            case .testStepFinished(let finished):
+                attempts[testCaseIds[finished.testCaseStartedId] ?? "?", default: []].append(
+                    "step \(finished.testStepId) \(finished.testStepResult.status)")
+            case .testCaseFinished(let finished):
+                attempts[testCaseIds[finished.testCaseStartedId] ?? "?", default: []].append(
+                    "finished \(finished.willBeRetried)")
+            default:
+                break
+            }
+        }
+        return attempts
     }
 
     @Test(arguments: cases, Reading.allCases)
@@ -233,6 +285,53 @@ import Testing
         }
         // Never a test case the command did not emit.
         #expect(messages.envelopes.filter { $0.typeName == "testCaseStarted" }.count <= read.selected)
+    }
+
+    @Test(arguments: [IdStyle.incrementing, .uuid])
+    func `a worker process reads only the files of the test cases handed to it, and runs them as the whole run does`(
+        idStyle: IdStyle
+    ) async throws {
+        let folder = try FeatureFolder(Self.features)
+        defer { folder.remove() }
+        func configure(_ configuration: inout RunConfiguration) {
+            configuration.idStyle = idStyle
+            configuration.idKey = IdKey(high: 3, low: 5)
+            configuration.retry = 1
+        }
+        let command = try await Self.commandRun(of: folder, configure)
+        let read = try #require(command.plannedRun.withLock { $0 }?.documents)
+        let observed = command.observed.withLock { $0 }
+        let whole = Self.attempts(try await Self.messages(of: folder, streamed: true, configure).envelopes)
+        // The test cases of b.feature and e.feature; a.feature, which the worker is not handed, then changes (a
+        // worker reading every file would fail its run: the files changed).
+        let handed = observed.enumerated().filter { _, observed in
+            ["b.feature", "e.feature"].contains { file in
+                observed.origin.map { Int($0.file) } == Self.features.keys.sorted().firstIndex(of: file)
+            }
+        }
+        #expect(handed.count == 3)
+        try Data("Feature: Changed\n  Scenario: New\n    Given a step\n".utf8)
+            .write(to: folder.url.appendingPathComponent("a.feature"))
+        var configuration = RunConfiguration()
+        configuration.uriBase = folder.url.path
+        configure(&configuration)
+        configuration.commandEmitsTestCases = true
+        configuration.documentsRead = read
+        configuration.workerName = "1"
+        configuration.dispatch = ListDispatch(
+            handed.map { ordinal, observed in
+                DispatchedTestCase(
+                    ordinal: ordinal, idStart: observed.idStart, skipAll: false, origin: observed.origin)
+            })
+        let runner = SpecRunner(library: Self.steps, configuration: configuration) { _ in TestWorld() }
+        let messages = MessageCollector()
+        _ = try await runner.run(paths: [folder.url.path], sink: messages)
+        let worker = Self.attempts(messages.envelopes)
+        #expect(worker.count == handed.count)
+        for (_, observed) in handed {
+            #expect(worker[observed.testCase.id] == whole[observed.testCase.id])
+            #expect(worker[observed.testCase.id]?.isEmpty == false)
+        }
     }
 
     @Test func `a runner process told documents that drew other ids refuses to run`() async throws {

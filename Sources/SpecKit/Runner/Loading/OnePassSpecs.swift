@@ -18,6 +18,7 @@ struct OnePassSpecs: SelectedPickles {
     private let ids: IdSource
 
     var count: Int { read.selected }
+    var readsByFile: Bool { true }
     var testCaseIdCount: Int { read.testCaseIdCount }
 
     /// The specs `files`, which the command read as `read` says; draws the documents' ids from `ids` (whose next
@@ -32,6 +33,12 @@ struct OnePassSpecs: SelectedPickles {
                 kind: .invalidConfiguration,
                 message: "the command's documents drew ids \(read.firstId)..<\(read.endId), and this runner process "
                     + "is at \(ids.nextPosition) (a fault of the harness: please report it)")
+        }
+        guard files.count == read.files else {
+            throw SpecRunError(
+                kind: .unreadable,
+                message: "the spec files changed while the run read them: the command found \(read.files) files, "
+                    + "this runner process \(files.count)")
         }
         _ = ids.skip(read.endId - read.firstId)
         self.files = files
@@ -49,11 +56,12 @@ struct OnePassSpecs: SelectedPickles {
             position throws(SpecRunError) -> [SelectedPickle] in
             let file = files[position]
             let data = try file.read()
-            let document = cursor.withLock { cursor in
-                SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
+            let (document, firstId) = cursor.withLock { cursor in
+                let firstId = cursor.position
+                return (SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor), firstId)
             }
             let (index, selected) = SpecStream.selectedEntries(of: document, selector: selector, reversed: false)
-            return selected.map { SelectedPickle($0, steps: index.steps) }
+            return SpecStream.selection(selected, steps: index.steps, file: position, firstId: firstId)
         }
         var selected = 0
         while let selection = try handover.nextValue() {
@@ -71,5 +79,25 @@ struct OnePassSpecs: SelectedPickles {
                     + "scenarios (ids \(read.firstId)..<\(read.endId)), this runner process \(selected) (ids "
                     + "\(read.firstId)..<\(endId))")
         }
+    }
+
+    /// The selected pickles of the one file `origin` names, its ids drawn from where `origin` says: what a worker
+    /// process handed a test case of that file reads, and no other file.
+    ///
+    /// - Throws: `SpecRunError` when the run has no such file, or the file cannot be read.
+    func selection(of origin: PickleOrigin) throws(SpecRunError) -> [SelectedPickle] {
+        let position = Int(origin.file)
+        guard files.count > position, position >= 0 else {
+            throw SpecRunError(
+                kind: .unreadable,
+                message: "the spec files changed while the run read them: the command named file \(position + 1), "
+                    + "and this runner process found \(files.count)")
+        }
+        let file = files[position]
+        let data = try file.read()
+        var cursor = ids.cursor(at: origin.firstId)
+        let document = SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
+        let (index, selected) = SpecStream.selectedEntries(of: document, selector: selector, reversed: false)
+        return SpecStream.selection(selected, steps: index.steps, file: position, firstId: origin.firstId)
     }
 }

@@ -47,12 +47,33 @@ struct SelectedPickle: Sendable {
     let info: ScenarioInfo
     /// The Gherkin step each pickle step comes from, in the pickle's order.
     let sources: [PlanIndex.StepSource?]
+    /// Where it is in a run read as a stream; nil in a plan held whole.
+    let origin: PickleOrigin?
 
-    /// The pickle of `entry`, its steps' sources looked up in `steps` (its document's or plan's, by id).
-    init(_ entry: PlanIndex.PickleEntry, steps: [String: PlanIndex.StepSource]) {
+    /// The pickle of `entry`, its steps' sources looked up in `steps` (its document's or plan's, by id), found at
+    /// `origin`.
+    init(_ entry: PlanIndex.PickleEntry, steps: [String: PlanIndex.StepSource], origin: PickleOrigin? = nil) {
         pickle = entry.pickle
         info = entry.info
         sources = entry.pickle.steps.map { step in step.astNodeIds.first.flatMap { steps[$0] } }
+        self.origin = origin
+    }
+}
+
+/// Where a selected pickle is in a run read as a stream: its file, where that file's ids start, and its place among
+/// the file's selected pickles. A worker process handed the test case parses that file alone to find it.
+package struct PickleOrigin: Sendable, Hashable {
+    /// The file's position among the run's files.
+    package var file: Int32
+    /// The pickle's position among the file's selected pickles, in run order.
+    package var index: Int32
+    /// The position of the file's first id.
+    package var firstId: Int
+
+    package init(file: Int32, index: Int32, firstId: Int) {
+        self.file = file
+        self.index = index
+        self.firstId = firstId
     }
 }
 

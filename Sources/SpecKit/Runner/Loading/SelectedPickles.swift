@@ -11,4 +11,19 @@ protocol SelectedPickles: Sendable {
     ///
     /// - Throws: `SpecRunError` when a file cannot be parsed again.
     func forEach(parsingAhead: Bool, _ body: (SelectedPickle) -> Void) throws(SpecRunError)
+
+    /// Whether `selection(of:)` reads the pickles of one file (by default, no: a plan held whole, a stream read
+    /// whole first).
+    var readsByFile: Bool { get }
+
+    /// The selected pickles of the file `origin` names, in run order, its ids drawn from where `origin` says.
+    ///
+    /// - Throws: `SpecRunError` when the file cannot be read.
+    func selection(of origin: PickleOrigin) throws(SpecRunError) -> [SelectedPickle]
+}
+
+extension SelectedPickles {
+    var readsByFile: Bool { false }
+
+    func selection(of origin: PickleOrigin) throws(SpecRunError) -> [SelectedPickle] { [] }
 }

@@ -28,8 +28,11 @@ struct SpecStream: SelectedPickles {
         let slot: SourceSnapshot.Slot
         let bytes: Int
 
-        /// Its selected pickles, in run order, each with the Gherkin steps it comes from.
-        var selection: [SelectedPickle] { selected.map { SelectedPickle($0, steps: index.steps) } }
+        /// Its selected pickles, in run order, each with the Gherkin steps it comes from; `position` is the file's
+        /// among the run's.
+        func selection(at position: Int) -> [SelectedPickle] {
+            SpecStream.selection(selected, steps: index.steps, file: position, firstId: firstId)
+        }
     }
 
     let files: [RememberedFile]
@@ -133,7 +136,7 @@ struct SpecStream: SelectedPickles {
             guard bytes + parsed.bytes <= (isLarger ? budget.keptSourceBytesOfLargerRuns : budget.keptSourceBytes)
             else { return }
             bytes += parsed.bytes
-            selections[position] = parsed.selection
+            selections[position] = parsed.selection(at: position)
             if bytes <= budget.keptSourceBytesOfLargerRuns {
                 snapshot.forget(parsed.slot)
             } else {
@@ -164,7 +167,7 @@ struct SpecStream: SelectedPickles {
                 if let kept = keptSelections[index] {
                     handle(kept)
                 } else {
-                    handle(try parseAgain(at: index).selection)
+                    handle(try parseAgain(at: index).selection(at: index))
                 }
             }
             return
@@ -183,7 +186,7 @@ struct SpecStream: SelectedPickles {
                 if let kept = keptSelections[index] {
                     handle(kept)
                 } else if let parsed = try handovers[lane].nextValue() {
-                    handle(parsed.selection)
+                    handle(parsed.selection(at: index))
                 }
                 lane = (lane + 1) % lanes
             }
@@ -221,6 +224,17 @@ struct SpecStream: SelectedPickles {
         let (index, selected) = selectedEntries(of: document, selector: selector, reversed: reversed)
         return ParsedFile(
             document: document, index: index, selected: selected, firstId: firstId, slot: slot, bytes: bytes)
+    }
+
+    /// `selected`, the selected pickles of the file at `file` whose ids start at `firstId`, each with its Gherkin
+    /// steps (from `steps`) and its origin.
+    static func selection(
+        _ selected: [PlanIndex.PickleEntry], steps: [String: PlanIndex.StepSource], file: Int, firstId: Int
+    ) -> [SelectedPickle] {
+        selected.enumerated().map { index, entry in
+            SelectedPickle(
+                entry, steps: steps, origin: PickleOrigin(file: Int32(file), index: Int32(index), firstId: firstId))
+        }
     }
 
     /// `document` indexed, and the entries of its pickles `selector` selects, in run order.

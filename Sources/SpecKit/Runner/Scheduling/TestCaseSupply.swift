@@ -67,13 +67,49 @@ final class TestCaseSupply: Sendable {
         producer.start()
     }
 
-    /// Walks the run's test cases in order, preparing each one `dispatch` hands out when the walk reaches it (and
-    /// handing it over at once: the command waits for it to finish before it hands out much more).
+    /// Prepares each test case `dispatch` hands out (handing it over at once: the command waits for it to finish
+    /// before it hands out much more): found in its own file when the command says where (`PickleOrigin`) and the
+    /// pickles can be read by file, else by walking the run's test cases in order until the walk reaches it.
     private static func prepareDispatched<World: Actor>(
         _ pickles: any SelectedPickles, planner: TestCasePlanner<World>, ids: IdSource, testRunStartedId: String,
         dispatch: any TestCaseDispatch, into prepared: Handover<Supplied>
     ) throws(SpecRunError) {
         var wanted = dispatch.next()
+        if wanted?.origin != nil, pickles.readsByFile {
+            // The files read last, kept while their next test cases come (a worker is handed a file's test cases
+            // together, an exclusive one now and then in between).
+            var files: [(file: Int32, selection: [SelectedPickle])] = []
+            while let next = wanted {
+                guard let origin = next.origin else {
+                    throw SpecRunError(
+                        kind: .invalidConfiguration,
+                        message: "the worker was handed test case \(next.ordinal + 1) without its file, after others "
+                            + "with theirs (a fault of the harness: please report it)")
+                }
+                let selection: [SelectedPickle]
+                if let kept = files.first(where: { $0.file == origin.file }) {
+                    selection = kept.selection
+                } else {
+                    selection = try pickles.selection(of: origin)
+                    files.append((origin.file, selection))
+                    if files.count > 4 { files.removeFirst() }
+                }
+                guard selection.indices.contains(Int(origin.index)) else {
+                    throw SpecRunError(
+                        kind: .unreadable,
+                        message: "the spec files changed while the run read them: the command handed this worker "
+                            + "scenario \(origin.index + 1) of file \(origin.file + 1), which now selects "
+                            + "\(selection.count)")
+                }
+                var cursor = ids.cursor(at: next.idStart)
+                let testCase = planner.prepare(
+                    selection[Int(origin.index)], testRunStartedId: testRunStartedId, withTestSteps: false,
+                    nextId: { cursor.next() })
+                prepared.put(contentsOf: [Supplied(testCase: testCase, skipAll: next.skipAll)])
+                wanted = dispatch.next()
+            }
+            return
+        }
         var ordinal = 0
         var outOfOrder: DispatchedTestCase?
         try pickles.forEach(parsingAhead: false) { selected in
