@@ -12,7 +12,7 @@ import Synchronization
 /// Swift's cooperative threads; the phases wait suspended.
 ///
 /// With several workers (`--parallel N`), each is a runner process of its own with a relay thread of its own: each
-/// reads the specs once, as it goes, and runs the test cases `WorkerDispatcher` hands it; their messages are put
+/// reads only the files of the test cases `WorkerDispatcher` hands it, and runs them; their messages are put
 /// together here, the ids each drew for what it ran told apart by a suffix (`-w0`, `-w1`, …).
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses

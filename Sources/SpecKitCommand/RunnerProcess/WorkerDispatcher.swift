@@ -14,7 +14,9 @@ import Synchronization
 /// Hands the test cases of a parallel run to its worker processes, a few at a time each, in the run's order, as
 /// the run emits their `testCase`s and as the workers finish them (seen in their relayed messages).
 ///
-/// - Each worker is handed test cases further down the run's order than the ones before (it walks the run once).
+/// - Each worker is handed test cases further down the run's order than the ones before (it walks the run once,
+///   unless told where each test case's pickle is: then it reads only their files). While many are left, a worker
+///   is handed a file's next test cases with the first, so that each file is read by one worker.
 /// - The test cases of exclusive groups all go to worker 0, which runs one at a time: no two of a group overlap.
 /// - After a test case fails the run, with fail-fast, every test case handed out skips its steps.
 /// - A worker process that crashed is replaced: the new one is handed again what the old one was handed and did
