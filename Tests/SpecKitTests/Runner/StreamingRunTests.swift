@@ -334,12 +334,21 @@ import Testing
         }
     }
 
-    @Test func `a runner process told documents that drew other ids refuses to run`() async throws {
+    /// Documents the command could not have read: other ids, positions past any run's, negative counts.
+    static let impossibleReads: [(name: String, change: @Sendable (inout DocumentsRead) -> Void)] = [
+        ("other ids", { read in (read.firstId, read.endId) = (read.firstId + 1, read.endId + 1) }),
+        ("ids ending before they start", { read in read.endId = read.firstId - 1 }),
+        ("ids past any run's", { read in read.endId = Int.max }),
+        ("a negative count", { read in read.selected = -1 }),
+        ("a count past any run's", { read in read.testCaseIdCount = Int.max }),
+    ]
+
+    @Test(arguments: impossibleReads.indices)
+    func `a runner process told documents the command could not have read refuses to run`(_ index: Int) async throws {
         let folder = try FeatureFolder(Self.features)
         defer { folder.remove() }
         var read = try #require(try await Self.documentsRead(of: folder) { _ in })
-        read.firstId += 1
-        read.endId += 1
+        Self.impossibleReads[index].change(&read)
         let messages = MessageCollector()
         await #expect {
             _ = try await Self.runnerProcess(of: folder, read: read, sink: messages)

@@ -28,7 +28,12 @@ struct OnePassSpecs: SelectedPickles {
     init(
         _ files: SpecFiles, read: DocumentsRead, languages: GherkinLanguages, selector: ScenarioSelector, ids: IdSource
     ) throws(SpecRunError) {
-        guard ids.nextPosition == read.firstId, read.endId >= read.firstId else {
+        // Positions far past any run's (2^52) are refused, as the worker's pipe refuses them: drawing ids from there
+        // could overflow.
+        let limit = 1 << 52
+        guard ids.nextPosition == read.firstId, read.endId >= read.firstId, read.endId < limit,
+            (0..<limit).contains(read.selected), (0..<limit).contains(read.testCaseIdCount)
+        else {
             throw SpecRunError(
                 kind: .invalidConfiguration,
                 message: "the command's documents drew ids \(read.firstId)..<\(read.endId), and this runner process "
