@@ -40,6 +40,10 @@ package final class IdSource: Sendable {
         return IdCursor(style: style, position: drawn).id(at: drawn)
     }
 
+    /// Positions at or past this one (2^52, far past any run's) are refused wherever another process names one
+    /// (a worker's pipe, a command's `DocumentsRead`): drawing ids from there could overflow.
+    package static let positionLimit = 1 << 52
+
     /// The position of the next id.
     package var nextPosition: Int {
         position.value

@@ -67,9 +67,8 @@ final class PipeDispatch: TestCaseDispatch, @unchecked Sendable {
     /// The test case `line` (without its newline) hands over, or nil when it is not a line `line(_:)` writes.
     static func testCase(_ line: String) -> DispatchedTestCase? {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-        // Positions far past any run's (2^52) are refused: drawing ids from there could overflow.
         func position(_ field: Substring) -> Int? {
-            guard let value = Int(field), value >= 0, value < 1 << 52 else { return nil }
+            guard let value = Int(field), value >= 0, value < IdSource.positionLimit else { return nil }
             return value
         }
         guard fields.count == 3 || fields.count == 6, let ordinal = position(fields[0]),

@@ -28,16 +28,15 @@ struct OnePassSpecs: SelectedPickles {
     init(
         _ files: SpecFiles, read: DocumentsRead, languages: GherkinLanguages, selector: ScenarioSelector, ids: IdSource
     ) throws(SpecRunError) {
-        // Positions far past any run's (2^52) are refused, as the worker's pipe refuses them: drawing ids from there
-        // could overflow.
-        let limit = 1 << 52
+        let limit = IdSource.positionLimit
         guard ids.nextPosition == read.firstId, read.endId >= read.firstId, read.endId < limit,
             (0..<limit).contains(read.selected), (0..<limit).contains(read.testCaseIdCount)
         else {
             throw SpecRunError(
                 kind: .invalidConfiguration,
-                message: "the command's documents drew ids \(read.firstId)..<\(read.endId), and this runner process "
-                    + "is at \(ids.nextPosition) (a fault of the harness: please report it)")
+                message: "the command's documents (ids \(read.firstId)..<\(read.endId), \(read.selected) scenarios, "
+                    + "\(read.testCaseIdCount) test case ids) cannot be this run's, whose ids are at "
+                    + "\(ids.nextPosition) (a fault of the harness: please report it)")
         }
         guard files.count == read.files else {
             throw SpecRunError(
