@@ -58,14 +58,11 @@ struct OnePassSpecs: SelectedPickles {
         let cursor = Locked(ids.cursor(at: read.firstId))
         let handover = readAhead(Array(0..<files.count), name: "spec-reader", capacity: 8) {
             position throws(SpecRunError) -> [SelectedPickle] in
-            let file = files[position]
-            let data = try file.read()
-            let (document, firstId) = cursor.withLock { cursor in
-                let firstId = cursor.position
-                return (SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor), firstId)
+            let data = try files[position].read()
+            return cursor.withLock { cursor in
+                Self.selection(
+                    of: data, at: position, in: files, languages: languages, selector: selector, cursor: &cursor)
             }
-            let (index, selected) = SpecStream.selectedEntries(of: document, selector: selector, reversed: false)
-            return SpecStream.selection(selected, steps: index.steps, file: position, firstId: firstId)
         }
         var selected = 0
         while let selection = try handover.nextValue() {
@@ -97,11 +94,20 @@ struct OnePassSpecs: SelectedPickles {
                 message: "the spec files changed while the run read them: the command named file \(position + 1), "
                     + "and this runner process found \(files.count)")
         }
-        let file = files[position]
-        let data = try file.read()
+        let data = try files[position].read()
         var cursor = ids.cursor(at: origin.firstId)
-        let document = SpecFiles.parse(data, of: file, languages: languages, cursor: &cursor)
+        return Self.selection(
+            of: data, at: position, in: files, languages: languages, selector: selector, cursor: &cursor)
+    }
+
+    /// The selected pickles of `data`, the file at `position` among `files`, its ids drawn from `cursor`.
+    private static func selection(
+        of data: Data, at position: Int, in files: SpecFiles, languages: GherkinLanguages,
+        selector: ScenarioSelector, cursor: inout IdCursor
+    ) -> [SelectedPickle] {
+        let firstId = cursor.position
+        let document = SpecFiles.parse(data, of: files[position], languages: languages, cursor: &cursor)
         let (index, selected) = SpecStream.selectedEntries(of: document, selector: selector, reversed: false)
-        return SpecStream.selection(selected, steps: index.steps, file: position, firstId: origin.firstId)
+        return SpecStream.selection(selected, steps: index.steps, file: position, firstId: firstId)
     }
 }
