@@ -54,24 +54,4 @@ struct RunnerProcesses: Sendable {
         }
         return childEnvironment
     }
-
-    /// Reads the NDJSON stream of `descriptor` to its end with `reader`, calling `body` with the envelopes of each
-    /// read; returns why the stream could not be read, if it could not.
-    static func readStream(
-        _ descriptor: Int32, with reader: inout StreamReader, _ body: ([Envelope]) -> Void
-    ) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return "reading the runner's stream failed: \(String(cString: strerror(errno)))"
-            }
-            if count == 0 { return nil }
-            let failure = buffer.withUnsafeBytes { bytes in
-                reader.read(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), body)
-            }
-            if let failure { return failure }
-        }
-    }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import SpecKitCommand
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The command reads its runner process's stream as it comes, keeping what it has not relayed yet in memory, then in
+/// an unlinked file: the runner process never waits for the command while there is room, and the stream comes out
+/// whole and in order.
+@Suite struct StreamBacklogTests {
+    /// A pipe whose write end a thread of its own fills with `bytes` in pieces of `piece`, then closes; `written` is
+    /// set once every byte went into the pipe.
+    final class Writer: Sendable {
+        let readEnd: Int32
+        let written = Atomic(false)
+
+        init(_ bytes: [UInt8], piece: Int) throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            readEnd = ends[0]
+            let writeEnd = ends[1]
+            let thread = Thread { [self] in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = min(piece, bytes.count - offset)
+                    let done = bytes[offset..<offset + count].withUnsafeBytes { write(writeEnd, $0.baseAddress, count) }
+                    guard done > 0 else { break }
+                    offset += done
+                }
+                self.written.store(offset == bytes.count, ordering: .sequentiallyConsistent)
+                close(writeEnd)
+            }
+            thread.start()
+        }
+
+        /// Whether every byte went into the pipe within `seconds` (a guard against waiting for ever, not a timing).
+        func finishes(within seconds: Int = 60) async throws -> Bool {
+            for _ in 0..<(seconds * 100) {
+                if written.load(ordering: .sequentiallyConsistent) { return true }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return false
+        }
+    }
+
+    /// Every piece `backlog` gives, to its end, taken on a thread of its own.
+    static func takeAll(_ backlog: StreamBacklog) async -> [UInt8] {
+        await offThePool {
+            var taken: [UInt8] = []
+            while let piece = backlog.next() { taken += piece }
+            backlog.stopTaking()
+            return taken
+        }
+    }
+
+    /// Where `taken` first differs from `sent` (its length when one is the other's start), nil when they are the same:
+    /// a failing comparison of megabytes names one place rather than listing every byte.
+    static func firstDifference(_ taken: [UInt8], _ sent: [UInt8]) -> Int? {
+        if let index = (0..<min(taken.count, sent.count)).first(where: { taken[$0] != sent[$0] }) { return index }
+        return taken.count == sent.count ? nil : min(taken.count, sent.count)
+    }
+
+    /// A stream of lines numbered from 0, `count` bytes long.
+    static func stream(count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var line = 0
+        while bytes.count < count {
+            bytes += Array("{\"line\":\(line)}\n".utf8)
+            line += 1
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    @Test func `the runner process writes its whole stream before the command takes any, and it comes out in order`()
+        async throws
+    {
+        // 4 MiB: far more than a pipe holds (64 KiB here), so the writer would wait for ever without the backlog.
+        let sent = Self.stream(count: 4 << 20)
+        let writer = try Writer(sent, piece: 3000)
+        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryLimit: 64 << 10, fileLimit: 64 << 20)
+        #expect(try await writer.finishes(), "the writer waited for the command")
+        // What the memory could not hold went to the file.
+        let kept = backlog.kept
+        #expect(kept.memory <= 64 << 10)
+        #expect(kept.file > 0)
+        #expect(kept.memory + kept.file >= (4 << 20) - (128 << 10), "everything but what is still in the pipe")
+        let taken = await Self.takeAll(backlog)
+        #expect(Self.firstDifference(taken, sent) == nil)
+        #expect(backlog.failure == nil)
+    }
+
+    @Test(arguments: [
+        (memory: 1, file: 0), (memory: 4096, file: 0), (memory: 4096, file: 8192), (memory: 1 << 20, file: 1 << 20),
+    ])
+    func `past the memory and the file the runner process waits, and the stream is still whole`(
+        limits: (memory: Int, file: Int)
+    ) async throws {
+        let sent = Self.stream(count: 3 << 20)
+        let writer = try Writer(sent, piece: 5000)
+        let backlog = StreamBacklog(
+            reading: writer.readEnd, ahead: true, memoryLimit: limits.memory, fileLimit: limits.file)
+        let taken = await Self.takeAll(backlog)
+        #expect(Self.firstDifference(taken, sent) == nil)
+        #expect(try await writer.finishes())
+        #expect(backlog.kept.mostInFile <= limits.file, "the file never grew past its limit")
+    }
+
+    @Test func `without reading ahead the pipe is read as the stream is taken`() async throws {
+        let sent = Self.stream(count: 1 << 20)
+        let writer = try Writer(sent, piece: 7000)
+        let backlog = StreamBacklog(reading: writer.readEnd, ahead: false)
+        let taken = await Self.takeAll(backlog)
+        #expect(Self.firstDifference(taken, sent) == nil)
+        #expect(backlog.kept.memory == 0 && backlog.kept.mostInFile == 0, "nothing was kept")
+        #expect(try await writer.finishes())
+    }
+
+    @Test func `a command that stops taking leaves the runner process free to write to its end`() async throws {
+        // The command stops at a stream it cannot read: the runner process is ended, and must not wait meanwhile.
+        let sent = Self.stream(count: 2 << 20)
+        let writer = try Writer(sent, piece: 4096)
+        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryLimit: 4096, fileLimit: 4096)
+        let first = await offThePool { backlog.next() }
+        #expect(first.map { Array(sent.prefix($0.count)) == $0 } == true)
+        backlog.stopTaking()
+        #expect(try await writer.finishes(), "the writer waited for a command that takes nothing more")
+        #expect(backlog.kept.memory == 0 && backlog.kept.file == 0)
+    }
+}
