@@ -112,6 +112,23 @@ import Testing
         #expect(backlog.kept.mostInFile <= limits.file, "the file never grew past its limit")
     }
 
+    @Test(arguments: [false, true])
+    func `when the file cannot be made or written, the memory is the only room, and the stream is still whole`(
+        madeButUnwritable: Bool
+    ) async throws {
+        let sent = Self.stream(count: 2 << 20)
+        let writer = try Writer(sent, piece: 5000)
+        // A descriptor open for reading only: every write to it fails, as on a full disk.
+        let backlog = StreamBacklog(
+            reading: writer.readEnd, ahead: true, memoryLimit: 8192, fileLimit: 1 << 20,
+            makeFile: { madeButUnwritable ? open("/dev/null", O_RDONLY) : nil })
+        let taken = await Self.takeAll(backlog)
+        #expect(Self.firstDifference(taken, sent) == nil)
+        #expect(try await writer.finishes())
+        #expect(backlog.kept.mostInFile == 0, "nothing was kept in the file")
+        #expect(backlog.failure == nil)
+    }
+
     @Test func `without reading ahead the pipe is read as the stream is taken`() async throws {
         let sent = Self.stream(count: 1 << 20)
         let writer = try Writer(sent, piece: 7000)

@@ -58,11 +58,18 @@ final class StreamBacklog: @unchecked Sendable {
     private let direct: Int32?
     private var directBuffer: [UInt8] = []
 
+    /// Makes the file (an unlinked temporary file; another for the tests), nil when it cannot.
+    private let makeFile: @Sendable () -> Int32?
+
     /// Reads `descriptor` (closed here once read to its end): `ahead`, on a thread of its own as the stream comes;
     /// else only when `next()` is called, on its caller's thread, the runner process waiting once its pipe is full.
-    init(reading descriptor: Int32, ahead: Bool, memoryLimit: Int = 1 << 20, fileLimit: Int = 512 << 20) {
+    init(
+        reading descriptor: Int32, ahead: Bool, memoryLimit: Int = 1 << 20, fileLimit: Int = 512 << 20,
+        makeFile: @escaping @Sendable () -> Int32? = { try? UnlinkedFile.make(prefix: "feed-specs-stream").get() }
+    ) {
         self.memoryLimit = max(memoryLimit, 1)
         self.fileLimit = max(fileLimit, 0)
+        self.makeFile = makeFile
         guard ahead else {
             direct = descriptor
             directBuffer = [UInt8](repeating: 0, count: Self.readSize)
@@ -265,13 +272,8 @@ final class StreamBacklog: @unchecked Sendable {
     private func fileDescriptor() -> Int32? {
         if let file { return file }
         guard !fileUnavailable, fileLimit > 0 else { return nil }
-        switch UnlinkedFile.make(prefix: "feed-specs-stream") {
-        case .success(let made):
-            file = made
-            return made
-        case .failure:
-            fileUnavailable = true
-            return nil
-        }
+        file = makeFile()
+        fileUnavailable = file == nil
+        return file
     }
 }
