@@ -84,32 +84,30 @@ import Testing
         // 4 MiB: far more than a pipe holds (64 KiB here), so the writer would wait for ever without the backlog.
         let sent = Self.stream(count: 4 << 20)
         let writer = try Writer(sent, piece: 3000)
-        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryLimit: 64 << 10, fileLimit: 64 << 20)
+        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryPieces: 4, fileLimit: 64 << 20)
         #expect(try await writer.finishes(), "the writer waited for the command")
-        // What the memory could not hold went to the file.
-        let kept = backlog.kept
-        #expect(kept.memory <= 64 << 10)
-        #expect(kept.file > 0)
-        #expect(kept.memory + kept.file >= (4 << 20) - (128 << 10), "everything but what is still in the pipe")
+        // What the memory could not hold (4 reads of at most 64 KiB) went to the file, all but what is still in the
+        // pipe or being read.
+        #expect(backlog.inFile.unread >= (4 << 20) - (6 << 16))
         let taken = await Self.takeAll(backlog)
         #expect(Self.firstDifference(taken, sent) == nil)
         #expect(backlog.failure == nil)
     }
 
     @Test(arguments: [
-        (memory: 1, file: 0), (memory: 4096, file: 0), (memory: 4096, file: 8192), (memory: 1 << 20, file: 1 << 20),
+        (pieces: 1, file: 0), (pieces: 4, file: 0), (pieces: 4, file: 8192), (pieces: 32, file: 1 << 20),
     ])
     func `past the memory and the file the runner process waits, and the stream is still whole`(
-        limits: (memory: Int, file: Int)
+        limits: (pieces: Int, file: Int)
     ) async throws {
         let sent = Self.stream(count: 3 << 20)
         let writer = try Writer(sent, piece: 5000)
         let backlog = StreamBacklog(
-            reading: writer.readEnd, ahead: true, memoryLimit: limits.memory, fileLimit: limits.file)
+            reading: writer.readEnd, ahead: true, memoryPieces: limits.pieces, fileLimit: limits.file)
         let taken = await Self.takeAll(backlog)
         #expect(Self.firstDifference(taken, sent) == nil)
         #expect(try await writer.finishes())
-        #expect(backlog.kept.mostInFile <= limits.file, "the file never grew past its limit")
+        #expect(backlog.inFile.largest <= limits.file, "the file never grew past its limit")
     }
 
     @Test(arguments: [false, true])
@@ -120,12 +118,12 @@ import Testing
         let writer = try Writer(sent, piece: 5000)
         // A descriptor open for reading only: every write to it fails, as on a full disk.
         let backlog = StreamBacklog(
-            reading: writer.readEnd, ahead: true, memoryLimit: 8192, fileLimit: 1 << 20,
+            reading: writer.readEnd, ahead: true, memoryPieces: 2, fileLimit: 1 << 20,
             makeFile: { madeButUnwritable ? open("/dev/null", O_RDONLY) : nil })
         let taken = await Self.takeAll(backlog)
         #expect(Self.firstDifference(taken, sent) == nil)
         #expect(try await writer.finishes())
-        #expect(backlog.kept.mostInFile == 0, "nothing was kept in the file")
+        #expect(backlog.inFile.largest == 0, "nothing was kept in the file")
         #expect(backlog.failure == nil)
     }
 
@@ -135,7 +133,7 @@ import Testing
         let backlog = StreamBacklog(reading: writer.readEnd, ahead: false)
         let taken = await Self.takeAll(backlog)
         #expect(Self.firstDifference(taken, sent) == nil)
-        #expect(backlog.kept.memory == 0 && backlog.kept.mostInFile == 0, "nothing was kept")
+        #expect(backlog.inFile.largest == 0, "nothing was kept in the file")
         #expect(try await writer.finishes())
     }
 
@@ -143,11 +141,10 @@ import Testing
         // The command stops at a stream it cannot read: the runner process is ended, and must not wait meanwhile.
         let sent = Self.stream(count: 2 << 20)
         let writer = try Writer(sent, piece: 4096)
-        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryLimit: 4096, fileLimit: 4096)
+        let backlog = StreamBacklog(reading: writer.readEnd, ahead: true, memoryPieces: 2, fileLimit: 4096)
         let first = await offThePool { backlog.next() }
         #expect(first.map { Array(sent.prefix($0.count)) == $0 } == true)
         backlog.stopTaking()
         #expect(try await writer.finishes(), "the writer waited for a command that takes nothing more")
-        #expect(backlog.kept.memory == 0 && backlog.kept.file == 0)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A bounded first-in, first-out hand-over from producer threads to their consumers: `put` waits while
-/// `capacity` items are waiting, `take` waits for the next item (nil once the producer called `finish`, for every
-/// consumer and every later call).
+/// `capacity` items are waiting (`offer` does not: it says whether there was room), `take` waits for the next item
+/// (nil once the producer called `finish`, for every consumer and every later call).
 ///
 /// Threads only sleep and wake when they must (a consumer finding nothing, a producer finding no room), and a
 /// producer that waited for room is woken once half the room is free, not at every item taken, so handing over
@@ -41,6 +41,22 @@ package final class Handover<Item: Sendable>: @unchecked Sendable {
             while items.count - head > capacity / 2 { condition.wait() }
             waitingProducers -= 1
         }
+        append(batch)
+    }
+
+    /// Hands `item` over if there is room for it, without waiting; returns whether it did.
+    package func offer(_ item: Item) -> Bool {
+        condition.lock()
+        guard items.count - head < capacity else {
+            condition.unlock()
+            return false
+        }
+        append(CollectionOfOne(item))
+        return true
+    }
+
+    /// Appends `batch`, waking a consumer; called with `condition` locked, which it unlocks.
+    private func append(_ batch: some Collection<Item>) {
         if head > 0 && head * 2 >= items.count {
             items.removeFirst(head)
             head = 0
@@ -65,12 +81,13 @@ package final class Handover<Item: Sendable>: @unchecked Sendable {
         waiter?.resume(returning: nil)
     }
 
-    /// The next item, waiting for it (blocking the calling thread); nil at the end.
-    package func take() -> Item? {
+    /// The next item, waiting for it (blocking the calling thread) unless `waiting` is false; nil at the end, or when
+    /// none is waiting and it does not wait.
+    package func take(waiting: Bool = true) -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while head == items.count {
-            if isFinished { return nil }
+            if isFinished || !waiting { return nil }
             waitingConsumers += 1
             condition.wait()
             waitingConsumers -= 1

@@ -1,5 +1,7 @@
 import Foundation
 import Messages
+import SpecKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,69 +12,76 @@ import Messages
 #endif
 
 /// A runner process's stream, read from its pipe by a thread of its own as soon as it comes, and kept until the
-/// relay thread takes it: in memory up to `memoryLimit` bytes, beyond that in an unlinked temporary file of at most
-/// `fileLimit` bytes (beyond both, or when the file cannot be written, the runner process waits for the
-/// command, as it did when the pipe was the only room).
+/// relay thread takes it: up to `memoryPieces` reads in memory (a `Handover`), beyond that in an unlinked temporary
+/// file of at most `fileLimit` bytes. Past both, or when the file cannot be written, the runner process waits for the
+/// command, as it did when the pipe was the only room.
 ///
 /// The command emits every `testCase` of the run before it relays the first result, which takes a while in a large
 /// run (the files beyond the kept pickles are parsed again). Meanwhile the runner process already runs, and its
 /// stream waits here instead of filling the pipe and stopping it: the two processes work at once, each on a core.
-final class StreamBacklog: @unchecked Sendable {
-    // @unchecked: every stored property but the limits, `direct` and `directBuffer` is only touched with `condition`
-    // locked; the file is written by the reading thread alone, read only where the pieces listed say, and closed once
-    // both sides are done. Without reading ahead there is no other thread: `directBuffer` is the caller's.
-
-    /// Where a piece of the stream waits.
-    private enum Piece {
-        case memory([UInt8])
-        case file(offset: Int, count: Int)
+///
+/// The order holds because the reading thread alone adds: once the memory is full, what it reads goes to the file,
+/// one piece after the other, until the relay thread has taken everything the memory held and then the file's
+/// piece; only then does the memory take the next read again.
+final class StreamBacklog: Sendable {
+    /// What the file holds and who waits for it.
+    private struct Spill {
+        /// The file, once made; whether it could not be made or written.
+        var descriptor: Int32?
+        var unavailable = false
+        /// The bytes written and not handed to the relay thread yet: the newest of the stream.
+        var pending: (offset: Int, count: Int)?
+        /// The bytes written and not read back yet, where the next bytes go, and the largest the file grew.
+        var unread = 0
+        var end = 0
+        var largest = 0
+        /// Whether the reading thread waits for the relay thread to take `pending` (the file is full).
+        var readerWaits = false
+        /// Whether the relay thread takes nothing more.
+        var isAbandoned = false
+        /// Why the stream could not be read or kept.
+        var failure: String?
+        /// Which sides are done with the file: the last one closes it.
+        var readerIsDone = false
+        var takerIsDone = false
     }
 
-    /// How the pipe's reading ended.
-    private enum End {
-        case reading
-        /// At the end of the stream, or with why it could not be read.
-        case ended(failure: String?)
+    /// What the relay thread alone uses: the part of the file it reads (where, and how much is left), and its
+    /// buffer when nothing reads ahead.
+    private struct Taking {
+        var offset = 0
+        var left = 0
+        var buffer: [UInt8] = []
     }
 
-    private let condition = NSCondition()
-    private var pieces: [Piece] = []
-    private var head = 0
-    private var memoryBytes = 0
-    /// The bytes of the file still to be taken, and where the next piece goes.
-    private var fileBytes = 0
-    private var fileEnd = 0
-    private var end = End.reading
-    private var isAbandoned = false
-    private var readerIsDone = false
-    private var takerIsDone = false
-    /// The temporary file, made when the stream first outgrows the memory (nil: not needed yet, or not possible).
-    private var file: Int32?
-    private var fileUnavailable = false
-    /// The largest the file grew.
-    private var mostInFile = 0
-    private let memoryLimit: Int
+    private let memory: Handover<[UInt8]>
+    private let spill = Mutex(Spill())
+    private let taking = Mutex(Taking())
+    /// Signalled when the relay thread takes the file's pending bytes while the reading thread waits for it.
+    private let spillTaken = DispatchSemaphore(value: 0)
     private let fileLimit: Int
-
-    /// Without reading ahead: the descriptor `next()` reads on its caller's thread.
-    private let direct: Int32?
-    private var directBuffer: [UInt8] = []
-
     /// Makes the file (an unlinked temporary file; another for the tests), nil when it cannot.
     private let makeFile: @Sendable () -> Int32?
+    /// Without reading ahead: the descriptor `next()` reads on its caller's thread.
+    private let direct: Int32?
+
+    /// The most read from the pipe at once, and the most read back from the file at once (as much: the relay thread
+    /// hands what it decodes of each piece over as one batch, and 32 batches wait at most).
+    private static let readSize = 1 << 16
+    private static let fileReadSize = 1 << 16
 
     /// Reads `descriptor` (closed here once read to its end): `ahead`, on a thread of its own as the stream comes;
     /// else only when `next()` is called, on its caller's thread, the runner process waiting once its pipe is full.
     init(
-        reading descriptor: Int32, ahead: Bool, memoryLimit: Int = 1 << 20, fileLimit: Int = 512 << 20,
+        reading descriptor: Int32, ahead: Bool, memoryPieces: Int = 32, fileLimit: Int = 512 << 20,
         makeFile: @escaping @Sendable () -> Int32? = { try? UnlinkedFile.make(prefix: "feed-specs-stream").get() }
     ) {
-        self.memoryLimit = max(memoryLimit, 1)
+        memory = Handover(capacity: memoryPieces)
         self.fileLimit = max(fileLimit, 0)
         self.makeFile = makeFile
         guard ahead else {
             direct = descriptor
-            directBuffer = [UInt8](repeating: 0, count: Self.readSize)
+            taking.withLock { $0.buffer = [UInt8](repeating: 0, count: Self.readSize) }
             return
         }
         direct = nil
@@ -82,81 +91,53 @@ final class StreamBacklog: @unchecked Sendable {
         thread.start()
     }
 
-    /// The most read from the pipe at once.
-    private static let readSize = 1 << 16
+    // MARK: - The relay thread's side
 
     /// The next piece of the stream, in order, waiting for it; nil at its end (then `failure` says why the pipe could
     /// not be read, if it could not).
     func next() -> [UInt8]? {
-        if let direct {
-            switch Self.readPiece(direct, into: &directBuffer) {
-            case .success(let count) where count > 0: return Array(directBuffer[0..<count])
-            case .success: return nil
-            case .failure(let failure):
-                condition.lock()
-                end = .ended(failure: failure.reason)
-                condition.unlock()
-                return nil
+        if let direct { return readDirectly(direct) }
+        enum Step {
+            case piece([UInt8])
+            case file(offset: Int, count: Int, wakeReader: Bool)
+            case wait
+        }
+        while true {
+            if let bytes = readFile() { return bytes.isEmpty ? nil : bytes }
+            // With the lock held the reading thread adds nothing: what the memory holds comes before what waits in
+            // the file, which comes before anything the memory takes after it.
+            let step = spill.withLock { state -> Step in
+                if let piece = memory.take(waiting: false) { return .piece(piece) }
+                guard let pending = state.pending else { return .wait }
+                defer {
+                    state.pending = nil
+                    state.readerWaits = false
+                }
+                return .file(offset: pending.offset, count: pending.count, wakeReader: state.readerWaits)
+            }
+            switch step {
+            case .piece(let piece):
+                return piece
+            case .file(let offset, let count, let wakeReader):
+                taking.withLock {
+                    $0.offset = offset
+                    $0.left = count
+                }
+                if wakeReader { spillTaken.signal() }
+            case .wait:
+                // Nothing waits: the reading thread fills the memory before it puts anything in the file.
+                if let piece = memory.take() { return piece }
+                // The end, unless a last piece went to the file.
+                if spill.withLock({ $0.pending == nil }) { return nil }
             }
         }
-        condition.lock()
-        while head == pieces.count, case .reading = end { condition.wait() }
-        guard head < pieces.count else {
-            condition.unlock()
-            return nil
-        }
-        let piece = pieces[head]
-        pieces[head] = .memory([])
-        head += 1
-        if head == pieces.count {
-            pieces.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        let descriptor = file
-        condition.unlock()
-        var bytes: [UInt8]
-        var failure: UnlinkedFileError?
-        switch piece {
-        case .memory(let taken):
-            bytes = taken
-        case .file(let offset, let count):
-            bytes = [UInt8](repeating: 0, count: count)
-            failure = bytes.withUnsafeMutableBytes { buffer in
-                descriptor.flatMap { UnlinkedFile.read(into: buffer, from: $0, at: offset) }
-            }
-        }
-        condition.lock()
-        defer { condition.unlock() }
-        switch piece {
-        case .memory(let taken): memoryBytes -= taken.count
-        case .file(_, let count): fileBytes -= count
-        }
-        condition.broadcast()
-        if let failure {
-            // What follows cannot be read in order: the stream ends here, unreadable.
-            end = .ended(failure: "the runner's stream could not be kept: \(failure)")
-            isAbandoned = true
-            pieces.removeAll()
-            head = 0
-            return nil
-        }
-        return bytes
     }
 
-    /// Why the pipe could not be read, if it could not (known once `next()` returned nil).
-    var failure: String? {
-        condition.lock()
-        defer { condition.unlock() }
-        if case .ended(let failure) = end { return failure }
-        return nil
-    }
+    /// Why the pipe could not be read, or the stream kept, if it could not (known once `next()` returned nil).
+    var failure: String? { spill.withLock { $0.failure } }
 
-    /// The bytes waiting in memory and in the file now, and the largest the file grew.
-    var kept: (memory: Int, file: Int, mostInFile: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (memoryBytes, fileBytes, mostInFile)
-    }
+    /// The bytes waiting in the file now, and the largest it grew.
+    var inFile: (unread: Int, largest: Int) { spill.withLock { ($0.unread, $0.largest) } }
 
     /// Takes nothing more (at the end of the stream, or before it): what is still read from the pipe, until its end
     /// once the process is ended, is dropped.
@@ -165,90 +146,152 @@ final class StreamBacklog: @unchecked Sendable {
             close(direct)
             return
         }
-        condition.lock()
-        isAbandoned = true
-        pieces.removeAll()
-        head = 0
-        memoryBytes = 0
-        fileBytes = 0
-        condition.broadcast()
-        condition.unlock()
+        let wakeReader = spill.withLock { state in
+            state.isAbandoned = true
+            defer { state.readerWaits = false }
+            return state.readerWaits
+        }
+        if wakeReader { spillTaken.signal() }
+        // Room for a reading thread waiting to put a piece: it finds the backlog abandoned next.
+        _ = memory.takeAll(waiting: false)
         finished(taker: true)
+    }
+
+    /// Reads the pipe on this thread (nothing reads ahead).
+    private func readDirectly(_ descriptor: Int32) -> [UInt8]? {
+        let read = taking.withLock { taking in
+            Self.readPiece(descriptor, into: &taking.buffer).map { Array(taking.buffer[0..<$0]) }
+        }
+        switch read {
+        case .success(let bytes): return bytes.isEmpty ? nil : bytes
+        case .failure(let failure):
+            spill.withLock { $0.failure = failure.reason }
+            return nil
+        }
+    }
+
+    /// The next part of the file's piece being read: nil when none is left, empty when it cannot be read back (the
+    /// stream ends there, unreadable).
+    private func readFile() -> [UInt8]? {
+        let (offset, count) = taking.withLock { ($0.offset, min($0.left, Self.fileReadSize)) }
+        guard count > 0, let descriptor = spill.withLock({ $0.descriptor }) else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let failure = bytes.withUnsafeMutableBytes { UnlinkedFile.read(into: $0, from: descriptor, at: offset) }
+        taking.withLock {
+            $0.offset += count
+            $0.left -= count
+        }
+        let wakeReader = spill.withLock { state in
+            state.unread -= count
+            if let failure {
+                state.failure = "the runner's stream could not be kept: \(failure)"
+                state.isAbandoned = true
+            }
+            defer { if failure != nil { state.readerWaits = false } }
+            return failure != nil && state.readerWaits
+        }
+        if wakeReader { spillTaken.signal() }
+        if failure != nil {
+            taking.withLock { $0.left = 0 }
+            return []
+        }
+        return bytes
+    }
+
+    // MARK: - The reading thread's side
+
+    /// Reads `descriptor` to its end, keeping each piece.
+    private func readToEnd(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        var failure: String?
+        reading: while true {
+            switch Self.readPiece(descriptor, into: &buffer) {
+            case .success(let count) where count > 0: keep(buffer[0..<count])
+            case .success: break reading
+            case .failure(let reading):
+                failure = reading.reason
+                break reading
+            }
+        }
+        close(descriptor)
+        spill.withLock { $0.failure = $0.failure ?? failure }
+        memory.finish()
+        finished(taker: false)
+    }
+
+    /// Keeps `bytes` after what waits: in memory while there is room and nothing waits in the file, else in the
+    /// file, else waits for room.
+    private func keep(_ bytes: ArraySlice<UInt8>) {
+        enum Way {
+            /// Dropped (nothing is taken any more), or in memory already.
+            case done
+            /// Into the memory, waiting for room: nothing waits in the file, and the file has no room.
+            case memory
+            /// The file has no room and holds what comes first: wait for the relay thread to take it.
+            case waitForTheFile
+            case file(descriptor: Int32, offset: Int)
+        }
+        while true {
+            let way = spill.withLock { state -> Way in
+                if state.isAbandoned { return .done }
+                if state.pending == nil, memory.offer(Array(bytes)) { return .done }
+                // Nothing of the file is left to read back: the next piece goes to its start.
+                if state.unread == 0 { state.end = 0 }
+                if !state.unavailable, state.end + bytes.count <= fileLimit {
+                    if state.descriptor == nil {
+                        state.descriptor = makeFile()
+                        state.unavailable = state.descriptor == nil
+                    }
+                    if let descriptor = state.descriptor {
+                        defer { state.end += bytes.count }
+                        return .file(descriptor: descriptor, offset: state.end)
+                    }
+                }
+                guard state.pending == nil else {
+                    state.readerWaits = true
+                    return .waitForTheFile
+                }
+                return .memory
+            }
+            switch way {
+            case .done:
+                return
+            case .memory:
+                // Only this thread adds: nothing goes to the file meanwhile, so the order holds.
+                memory.put(Array(bytes))
+                return
+            case .waitForTheFile:
+                spillTaken.wait()
+            case .file(let descriptor, let offset):
+                // Only this thread writes the file, and nobody reads these bytes before they are listed below.
+                let failure = bytes.withUnsafeBytes { UnlinkedFile.write($0, to: descriptor, at: offset) }
+                let kept = spill.withLock { state -> Bool in
+                    guard failure == nil else {
+                        // The folder is full, say: the memory is the only room from now on.
+                        state.unavailable = true
+                        state.end = offset
+                        return false
+                    }
+                    let start = state.pending?.offset ?? offset
+                    state.pending = (start, (state.pending?.count ?? 0) + bytes.count)
+                    state.unread += bytes.count
+                    state.largest = max(state.largest, state.end)
+                    return true
+                }
+                if kept { return }
+            }
+        }
     }
 
     /// Marks one side done; the last one closes the file.
     private func finished(taker: Bool) {
-        condition.lock()
-        if taker { takerIsDone = true } else { readerIsDone = true }
-        let unused = takerIsDone && readerIsDone ? file : nil
-        if unused != nil { file = nil }
-        condition.unlock()
+        let unused = spill.withLock { state -> Int32? in
+            if taker { state.takerIsDone = true } else { state.readerIsDone = true }
+            guard state.takerIsDone && state.readerIsDone else { return nil }
+            defer { state.descriptor = nil }
+            return state.descriptor
+        }
         if let unused { close(unused) }
-    }
-
-    /// The reading thread: reads `descriptor` to its end, keeping each piece.
-    private func readToEnd(_ descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        var failure: String?
-        while true {
-            switch Self.readPiece(descriptor, into: &buffer) {
-            case .success(let count) where count > 0:
-                keep(buffer[0..<count])
-                continue
-            case .success: break
-            case .failure(let reading): failure = reading.reason
-            }
-            break
-        }
-        close(descriptor)
-        condition.lock()
-        if case .reading = end { end = .ended(failure: failure) }
-        condition.broadcast()
-        condition.unlock()
-        finished(taker: false)
-    }
-
-    /// Keeps `bytes` after what waits: in memory while there is room, else in the file, else waits for room.
-    private func keep(_ bytes: ArraySlice<UInt8>) {
-        condition.lock()
-        while true {
-            if isAbandoned {
-                condition.unlock()
-                return
-            }
-            if memoryBytes == 0 || memoryBytes + bytes.count <= memoryLimit {
-                memoryBytes += bytes.count
-                pieces.append(.memory(Array(bytes)))
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            // Nothing of the file waits (and only this thread writes it): the next piece goes back to its start. The
-            // file never grows past its limit.
-            if fileBytes == 0 { fileEnd = 0 }
-            if fileEnd + bytes.count <= fileLimit, let descriptor = fileDescriptor() {
-                let offset = fileEnd
-                fileEnd += bytes.count
-                condition.unlock()
-                // Only this thread writes, and nobody reads these bytes before they are listed below.
-                let failure = bytes.withUnsafeBytes { UnlinkedFile.write($0, to: descriptor, at: offset) }
-                condition.lock()
-                if failure != nil {
-                    // The folder is full, say: the memory is the only room from now on.
-                    fileEnd = offset
-                    fileUnavailable = true
-                    continue
-                }
-                fileBytes += bytes.count
-                mostInFile = max(mostInFile, fileEnd)
-                pieces.append(.file(offset: offset, count: bytes.count))
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            // No room: the runner process waits for the command, its pipe filling.
-            condition.wait()
-        }
     }
 
     /// Why the pipe could not be read.
@@ -265,15 +308,5 @@ final class StreamBacklog: @unchecked Sendable {
             return .failure(
                 ReadFailure(reason: "reading the runner's stream failed: \(String(cString: strerror(errno)))"))
         }
-    }
-
-    /// The temporary file, made the first time it is needed; nil when it cannot be made (the memory is then the only
-    /// room). Called with `condition` locked.
-    private func fileDescriptor() -> Int32? {
-        if let file { return file }
-        guard !fileUnavailable, fileLimit > 0 else { return nil }
-        file = makeFile()
-        fileUnavailable = file == nil
-        return file
     }
 }

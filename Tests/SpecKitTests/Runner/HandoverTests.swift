@@ -88,4 +88,18 @@ import Testing
         producer.start()
         #expect(await handover.next() == nil)
     }
+
+    @Test func `an offer is taken only while there is room, and a take that does not wait finds what is there`() {
+        let handover = Handover<Int>(capacity: 2)
+        #expect(handover.take(waiting: false) == nil, "nothing waits: no wait either")
+        #expect(handover.offer(1))
+        #expect(handover.offer(2))
+        #expect(!handover.offer(3), "full: refused at once")
+        #expect(handover.take(waiting: false) == 1)
+        #expect(handover.offer(3), "room again")
+        handover.finish()
+        #expect(handover.take(waiting: false) == 2)
+        #expect(handover.take() == 3)
+        #expect(handover.take() == nil, "the end")
+    }
 }
