@@ -14,9 +14,10 @@ import SpecKit
 extension RunCommand {
     /// The session whose runner processes run the steps of the run of `paths` and variant `variant`, set as the
     /// configuration's remote; nil when the steps run in this process (`--in-process`, a dry run, which runs no step,
-    /// or the command called as a library).
+    /// or the command called as a library). `readsAhead`: whether the command reads the runner process's stream
+    /// as it comes (`StreamBacklog`).
     func runnerSession(
-        paths: [String], variant: Int, options: RunOptions, configuration: inout RunConfiguration
+        paths: [String], variant: Int, options: RunOptions, configuration: inout RunConfiguration, readsAhead: Bool
     ) -> RemoteSession? {
         guard let arguments = context.processArguments, !options.inProcess, !configuration.dryRun else { return nil }
         var instruction = RunnerInstruction(
@@ -34,7 +35,7 @@ extension RunCommand {
         let session = RemoteSession(
             processes: processes, instruction: instruction,
             ids: configuration.idStyle.makeSource(key: configuration.idKey), workers: configuration.parallel,
-            verdict: configuration.verdict, failFast: configuration.failFast)
+            verdict: configuration.verdict, failFast: configuration.failFast, readsAhead: readsAhead)
         configuration.remote = session
         return session
     }

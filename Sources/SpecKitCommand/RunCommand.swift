@@ -178,8 +178,11 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             // The command's last run, with nothing after it but its reports and its exit.
             runConfiguration.endsWithProcess =
                 context.processArguments != nil && !options.watch && index == variants.count - 1
+            let (directory, formats, historyURL) = outputs(
+                of: variant, variantCount: variants.count, options: options, rerun: rerun)
             let session = runnerSession(
-                paths: paths, variant: index, options: options, configuration: &runConfiguration)
+                paths: paths, variant: index, options: options, configuration: &runConfiguration,
+                readsAhead: FormatRequest.readsAhead(writing: formats))
             let runner = SpecRunner(
                 library: command.library, configuration: runConfiguration, fileID: command.origin.fileID,
                 filePath: command.origin.filePath, line: command.origin.line,
@@ -214,8 +217,6 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                 }
                 StandardStreams.write("\n== \(command.variant.option): \(variant)\n")
             }
-            let (directory, formats, historyURL) = outputs(
-                of: variant, variantCount: variants.count, options: options, rerun: rerun)
             let title = (options.title ?? command.title) + (variants.count > 1 ? " [\(variant)]" : "")
             let sink: ReportSink
             do throws(ReportError) {

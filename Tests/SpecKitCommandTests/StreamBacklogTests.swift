@@ -148,3 +148,29 @@ import Testing
         #expect(try await writer.finishes(), "the writer waited for a command that takes nothing more")
     }
 }
+
+/// The command reads its runner process's stream ahead only when its reports leave it a core to spare.
+@Suite struct ReadingAheadTests {
+    @Test(arguments: [
+        ([], true),
+        (["summary"], true),
+        (["progress", "message:out.ndjson"], true),
+        (["pretty", "summary:-"], true),
+        (["summary", "html"], false),
+        (["junit:j.xml"], false),
+        (["message", "json"], false),
+        (["usage"], false),
+    ])
+    func `only a run writing the console's reports and the message stream reads ahead`(
+        formats: [String], readsAhead: Bool
+    ) throws {
+        let requests = try formats.map { try FormatRequest.parse($0) }
+        #expect(FormatRequest.readsAhead(writing: requests) == readsAhead)
+    }
+
+    @Test(arguments: [true, false])
+    func `a run writing the default reports does not read ahead`(outDirectoryGiven: Bool) {
+        let formats = FormatRequest.effective([], outDirectoryGiven: outDirectoryGiven)
+        #expect(!FormatRequest.readsAhead(writing: formats))
+    }
+}

@@ -17,7 +17,8 @@ import Synchronization
 final class RemoteSession: RemoteExecution {
     private let processes: RunnerProcesses
     /// What the relay threads read, handed to the run's phases: up to 32 reads (each at most 64 KiB of the stream)
-    /// wait, decoded; the rest of what a runner process wrote ahead waits undecoded in its `StreamBacklog`.
+    /// wait, decoded; the rest of what a runner process wrote ahead waits undecoded in its `StreamBacklog`, when it
+    /// reads ahead.
     private let channel = Handover<Relayed>(capacity: 32)
     /// What a relay thread hands over: the messages read at once, or how every worker ended.
     private enum Relayed: Sendable {
@@ -52,14 +53,18 @@ final class RemoteSession: RemoteExecution {
     private let startFailure = Mutex<String?>(nil)
 
     private let instruction: RunnerInstruction
+    /// Whether the only runner process's stream is read as it comes (`StreamBacklog`), for a run whose reports leave
+    /// the command a core to spare while it emits the test cases.
+    private let readsAhead: Bool
 
     /// A session of `workers` worker processes (1: one runner process runs every test case), `ids` drawing the ids
     /// the run draws; with several workers, `verdict` and `failFast` decide when every test case handed out from
-    /// then on skips its steps.
+    /// then on skips its steps. `readsAhead`: the one runner process's stream is read as it comes.
     init(
         processes: RunnerProcesses, instruction: RunnerInstruction, ids: IdSource, workers: Int = 1,
-        verdict: RunVerdict = RunVerdict(), failFast: Bool = false
+        verdict: RunVerdict = RunVerdict(), failFast: Bool = false, readsAhead: Bool = true
     ) {
+        self.readsAhead = readsAhead
         self.processes = processes
         self.ids = ids
         self.instruction = instruction
@@ -295,10 +300,10 @@ final class RemoteSession: RemoteExecution {
             var reader = StreamReader()
             var readFailure: String?
             // The only runner process's stream is read as it comes, so that it runs on while the run emits its
-            // `testCase`s (0.92x the time of the real-world corpus, 0.87x at 10x). A worker is handed a few test cases
-            // at a time and could not run far ahead: its pipe is read here as the relay goes (a reading thread more
-            // for each cost 1.04-1.07x).
-            let backlog = StreamBacklog(reading: spawn.stream, ahead: dispatcher == nil)
+            // `testCase`s (`readsAhead`: 0.86x the time at 10x). A worker is handed a few test cases at a time and
+            // could not run far ahead: its pipe is read here as the relay goes (a reading thread more for each cost
+            // 1.04-1.07x).
+            let backlog = StreamBacklog(reading: spawn.stream, ahead: readsAhead && dispatcher == nil)
             while readFailure == nil, let piece = backlog.next() {
                 readFailure = piece.withUnsafeBytes { reader.read($0, handOver) }
             }
