@@ -127,6 +127,22 @@ import Testing
         #expect(backlog.failure == nil)
     }
 
+    @Test func `bytes the file cannot give back end the stream there, saying why, and the writer is not held`()
+        async throws
+    {
+        let sent = Self.stream(count: 2 << 20)
+        let writer = try Writer(sent, piece: 5000)
+        // Open for writing only: every write succeeds, and reading back fails.
+        let backlog = StreamBacklog(
+            reading: writer.readEnd, ahead: true, memoryPieces: 2, fileLimit: 64 << 20,
+            makeFile: { open("/dev/null", O_WRONLY) })
+        #expect(try await writer.finishes(), "the writer waited for the command")
+        let taken = await Self.takeAll(backlog)
+        #expect(taken.count < sent.count)
+        #expect(Self.firstDifference(taken, Array(sent.prefix(taken.count))) == nil, "what came out is the start")
+        #expect(backlog.failure?.contains("could not be kept") == true)
+    }
+
     @Test func `without reading ahead the pipe is read as the stream is taken`() async throws {
         let sent = Self.stream(count: 1 << 20)
         let writer = try Writer(sent, piece: 7000)

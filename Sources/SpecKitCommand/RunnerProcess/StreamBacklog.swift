@@ -223,16 +223,18 @@ final class StreamBacklog: Sendable {
     /// file, else waits for room.
     private func keep(_ bytes: ArraySlice<UInt8>) {
         enum Way {
-            /// Dropped (nothing is taken any more), or in memory already.
+            /// Dropped (nothing is taken any more), in memory, or in the file.
             case done
             /// Into the memory, waiting for room: nothing waits in the file, and the file has no room.
             case memory
             /// The file has no room and holds what comes first: wait for the relay thread to take it.
             case waitForTheFile
-            case file(descriptor: Int32, offset: Int)
         }
         while true {
-            let way = spill.withLock { state -> Way in
+            // Decided and done with the lock held (the file written too): the relay thread, which looks at the
+            // memory and the file under the same lock, never finds the memory empty and nothing in the file while a
+            // piece is on its way to the file, and then waits for the memory in vain.
+            let way = spill.withLock { state -> Way? in
                 if state.isAbandoned { return .done }
                 if state.pending == nil, memory.offer(Array(bytes)) { return .done }
                 // Nothing of the file is left to read back: the next piece goes to its start.
@@ -243,8 +245,18 @@ final class StreamBacklog: Sendable {
                         state.unavailable = state.descriptor == nil
                     }
                     if let descriptor = state.descriptor {
-                        defer { state.end += bytes.count }
-                        return .file(descriptor: descriptor, offset: state.end)
+                        let offset = state.end
+                        guard bytes.withUnsafeBytes({ UnlinkedFile.write($0, to: descriptor, at: offset) }) == nil
+                        else {
+                            // The folder is full, say: the memory is the only room from now on.
+                            state.unavailable = true
+                            return nil
+                        }
+                        state.end += bytes.count
+                        state.pending = (state.pending?.offset ?? offset, (state.pending?.count ?? 0) + bytes.count)
+                        state.unread += bytes.count
+                        state.largest = max(state.largest, state.end)
+                        return .done
                     }
                 }
                 guard state.pending == nil else {
@@ -262,23 +274,8 @@ final class StreamBacklog: Sendable {
                 return
             case .waitForTheFile:
                 spillTaken.wait()
-            case .file(let descriptor, let offset):
-                // Only this thread writes the file, and nobody reads these bytes before they are listed below.
-                let failure = bytes.withUnsafeBytes { UnlinkedFile.write($0, to: descriptor, at: offset) }
-                let kept = spill.withLock { state -> Bool in
-                    guard failure == nil else {
-                        // The folder is full, say: the memory is the only room from now on.
-                        state.unavailable = true
-                        state.end = offset
-                        return false
-                    }
-                    let start = state.pending?.offset ?? offset
-                    state.pending = (start, (state.pending?.count ?? 0) + bytes.count)
-                    state.unread += bytes.count
-                    state.largest = max(state.largest, state.end)
-                    return true
-                }
-                if kept { return }
+            case nil:
+                continue
             }
         }
     }
