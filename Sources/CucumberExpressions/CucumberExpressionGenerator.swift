@@ -76,11 +76,11 @@ public struct CucumberExpressionGenerator: Sendable {
                 }
             }
             combinations.append(stableSorted(types))
-            segments.append(Self.escape(units[position..<best.start]))
+            segments.append(Self.escape(searched.bytes(fromUTF16: position, to: best.start)))
             position = best.start + best.length
             if position >= units.count { break }
         }
-        segments.append(Self.escape(units[min(position, units.count)...]))
+        segments.append(Self.escape(searched.bytes(fromUTF16: min(position, units.count), to: units.count)))
 
         // Every combination of the types found at each place, the last place varying fastest (the official
         // generator's order), counted like an odometer: no recursion, so no stack as deep as the parameters.
@@ -120,16 +120,23 @@ public struct CucumberExpressionGenerator: Sendable {
         }.map(\.element)
     }
 
-    /// Escapes the text between parameters: `\`, `(`, `{` and `/` get a backslash.
-    private static func escape(_ units: ArraySlice<UInt16>) -> String {
-        // Scalar by scalar, as the expression parser reads: a `{` followed by a combining mark is one `Character`
-        // (which `String.replacing` would not match) but still the start of a parameter to the parser.
-        var escaped = String.UnicodeScalarView()
-        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            if scalar == "\\" || scalar == "(" || scalar == "{" || scalar == "/" { escaped.append("\\") }
-            escaped.append(scalar)
+    /// Escapes the text between parameters (UTF-8): `\`, `(`, `{` and `/` get a backslash.
+    private static func escape(_ bytes: ArraySlice<UInt8>) -> String {
+        // Byte by byte, which is scalar by scalar for these four ASCII characters, as the expression parser reads:
+        // a `{` followed by a combining mark is one `Character` (which `String.replacing` would not match) but
+        // still the start of a parameter to the parser.
+        func isEscaped(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")
+                || byte == UInt8(ascii: "/")
         }
-        return String(escaped)
+        guard bytes.contains(where: isEscaped) else { return String(decoding: bytes, as: UTF8.self) }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 8)
+        for byte in bytes {
+            if isEscaped(byte) { escaped.append(UInt8(ascii: "\\")) }
+            escaped.append(byte)
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 }
 
@@ -164,6 +171,11 @@ struct SearchedText {
         utf16Offsets.append(byteOffsets.count - 1)
         self.byteOffsets = byteOffsets
         self.utf16Offsets = utf16Offsets
+    }
+
+    /// The UTF-8 bytes from UTF-16 offset `start` to `end` (scalar boundaries).
+    func bytes(fromUTF16 start: Int, to end: Int) -> ArraySlice<UInt8> {
+        bytes[byteOffset(ofUTF16: start)..<byteOffset(ofUTF16: end)]
     }
 
     func byteOffset(ofUTF16 offset: Int) -> Int {
@@ -205,9 +217,10 @@ struct ParameterTypeMatcher {
         let units = text.units
         if regex.searchesFromAnyPosition {
             let found: Range<Int>?? = text.bytes.withUnsafeBufferPointer { bytes in
-                // Only a match after a boundary is a whole word: the pattern is not tried inside a word.
+                // Only a non-empty match after a boundary is a whole word: the pattern is not tried inside a word,
+                // nor where no non-empty match can start.
                 try? regex.firstMatchRange(
-                    in: bytes, from: text.byteOffset(ofUTF16: position),
+                    in: bytes, from: text.byteOffset(ofUTF16: position), nonEmpty: true,
                     startingWhere: { Self.isBoundary(units, text.utf16Offset(ofByte: $0) - 1) }
                 ) { match in
                     let start = text.utf16Offset(ofByte: match.lowerBound)

@@ -6,9 +6,10 @@ extension RegexProgram {
     /// but 0 only for a pattern that does not look behind its start) and that `accept` accepts, and hands its
     /// capture slots (byte offsets, -1 when unset; slot 2n and 2n+1 delimit group n) to `body`; nil when there is
     /// none. A match `accept` refuses is dropped and the search goes on at the next start position, within the
-    /// same step budget. Start positions `canStart` refuses are not tried.
+    /// same step budget. Start positions `canStart` refuses are not tried. With `nonEmpty`, an empty match is
+    /// refused, and a position is not tried when its byte cannot start a non-empty match (`nonEmptyMatchStarts`).
     func withFirstMatch<Result>(
-        in text: UnsafeBufferPointer<UInt8>, from searchStart: Int = 0,
+        in text: UnsafeBufferPointer<UInt8>, from searchStart: Int = 0, nonEmpty: Bool = false,
         startingWhere canStart: (Int) -> Bool = { _ in true },
         accepting accept: (UnsafeBufferPointer<Int>) -> Bool = { _ in true },
         _ body: (UnsafeBufferPointer<Int>) -> Result
@@ -43,12 +44,18 @@ extension RegexProgram {
                 var found = false
                 if anchoredAtStart {
                     slots[0] = 0
-                    found = try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
+                    found =
+                        try machine.run(pc: prefixEnd, position: literalPrefix.count) != nil
+                        && (!nonEmpty || slots[1] > slots[0])
                 } else {
                     var start = searchStart
+                    // A non-empty match starts with one of `nonEmptyMatchStarts`, and never at the end.
+                    let starts = nonEmpty ? nonEmptyMatchStarts : .all
                     while start <= text.count {
-                        if canStart(start), try machine.run(pc: 0, position: start) != nil {
-                            if accept(UnsafeBufferPointer(slots)) {
+                        if start < text.count ? starts.contains(text[start]) : !nonEmpty, canStart(start),
+                            try machine.run(pc: 0, position: start) != nil
+                        {
+                            if !nonEmpty || slots[1] > slots[0], accept(UnsafeBufferPointer(slots)) {
                                 found = true
                                 break
                             }

@@ -337,6 +337,8 @@ final class RegexProgram: @unchecked Sendable {
     let anchoredAtEnd: Bool
     /// Whether an attempt at a position can depend on what comes before it (`^`, `\b`, `\B`).
     let looksBehindItsStart: Bool
+    /// The bytes a non-empty match can start with (a superset).
+    let nonEmptyMatchStarts: ByteSet
 
     /// The maximum number of instructions one match of `text` may execute: 2,000,000, or 200 per byte of a
     /// long text.
@@ -346,6 +348,7 @@ final class RegexProgram: @unchecked Sendable {
 
     init(_ root: RegexNode, captureCount: Int) throws(RegexSyntaxIssue) {
         looksBehindItsStart = root.looksBehindItsStart
+        nonEmptyMatchStarts = root.firstBytes.bytes
         let compiler = try RegexCompiler(root)
         code = .allocate(capacity: compiler.code.count)
         _ = code.initialize(from: compiler.code)

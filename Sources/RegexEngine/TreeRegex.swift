@@ -184,15 +184,17 @@ package final class TreeRegex: Sendable {
     /// The byte range of the whole leftmost match in `bytes` starting at or after byte `start` (a scalar boundary)
     /// that `accept` accepts, or nil; only for patterns where `searchesFromAnyPosition`. A refused match makes the
     /// search go on from the next start position. `canStart` may skip start positions where `accept` would refuse
-    /// every match (the pattern is not tried there).
+    /// every match (the pattern is not tried there). `nonEmpty` finds only non-empty matches, and skips the
+    /// positions no non-empty match can start at (by the first byte it would consume) without trying the pattern.
     package func firstMatchRange(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, startingWhere canStart: (Int) -> Bool = { _ in true },
-        accepting accept: (Range<Int>) -> Bool
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, nonEmpty: Bool = false,
+        startingWhere canStart: (Int) -> Bool = { _ in true }, accepting accept: (Range<Int>) -> Bool
     ) throws(RegularExpressionError) -> Range<Int>? {
         guard case .builtIn(let program) = engine, !program.looksBehindItsStart else { return nil }
         do {
             return try program.withFirstMatch(
-                in: bytes, from: start, startingWhere: canStart, accepting: { slots in accept(slots[0]..<slots[1]) }
+                in: bytes, from: start, nonEmpty: nonEmpty, startingWhere: canStart,
+                accepting: { slots in accept(slots[0]..<slots[1]) }
             ) { slots in slots[0]..<slots[1] }
         } catch {
             throw RegularExpressionError(
