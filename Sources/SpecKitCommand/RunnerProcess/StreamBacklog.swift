@@ -46,12 +46,10 @@ final class StreamBacklog: Sendable {
         var takerIsDone = false
     }
 
-    /// What the relay thread alone uses: the part of the file it reads (where, and how much is left), and its
-    /// buffer when nothing reads ahead.
+    /// What the relay thread alone uses: the part of the file it reads (where, and how much is left).
     private struct Taking {
         var offset = 0
         var left = 0
-        var buffer: [UInt8] = []
     }
 
     private let memory: Handover<[UInt8]>
@@ -65,10 +63,9 @@ final class StreamBacklog: Sendable {
     /// Without reading ahead: the descriptor `next()` reads on its caller's thread.
     private let direct: Int32?
 
-    /// The most read from the pipe at once, and the most read back from the file at once (as much: the relay thread
+    /// The most read from the pipe at once, and the most read back from the file at once (the same: the relay thread
     /// hands what it decodes of each piece over as one batch, and 32 batches wait at most).
     private static let readSize = 1 << 16
-    private static let fileReadSize = 1 << 16
 
     /// Reads `descriptor` (closed here once read to its end): `ahead`, on a thread of its own as the stream comes;
     /// else only when `next()` is called, on its caller's thread, the runner process waiting once its pipe is full.
@@ -81,7 +78,6 @@ final class StreamBacklog: Sendable {
         self.makeFile = makeFile
         guard ahead else {
             direct = descriptor
-            taking.withLock { $0.buffer = [UInt8](repeating: 0, count: Self.readSize) }
             return
         }
         direct = nil
@@ -157,23 +153,25 @@ final class StreamBacklog: Sendable {
         finished(taker: true)
     }
 
-    /// Reads the pipe on this thread (nothing reads ahead).
+    /// Reads the pipe on this thread (nothing reads ahead), straight into the piece returned.
     private func readDirectly(_ descriptor: Int32) -> [UInt8]? {
-        let read = taking.withLock { taking in
-            Self.readPiece(descriptor, into: &taking.buffer).map { Array(taking.buffer[0..<$0]) }
+        var failure: ReadFailure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: Self.readSize) { buffer, count in
+            switch Self.readPiece(descriptor, into: UnsafeMutableRawBufferPointer(buffer)) {
+            case .success(let read): count = read
+            case .failure(let reading):
+                failure = reading
+                count = 0
+            }
         }
-        switch read {
-        case .success(let bytes): return bytes.isEmpty ? nil : bytes
-        case .failure(let failure):
-            spill.withLock { $0.failure = failure.reason }
-            return nil
-        }
+        if let failure { spill.withLock { $0.failure = failure.reason } }
+        return bytes.isEmpty ? nil : bytes
     }
 
     /// The next part of the file's piece being read: nil when none is left, empty when it cannot be read back (the
     /// stream ends there, unreadable).
     private func readFile() -> [UInt8]? {
-        let (offset, count) = taking.withLock { ($0.offset, min($0.left, Self.fileReadSize)) }
+        let (offset, count) = taking.withLock { ($0.offset, min($0.left, Self.readSize)) }
         guard count > 0, let descriptor = spill.withLock({ $0.descriptor }) else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         let failure = bytes.withUnsafeMutableBytes { UnlinkedFile.read(into: $0, from: descriptor, at: offset) }
@@ -205,7 +203,7 @@ final class StreamBacklog: Sendable {
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
         var failure: String?
         reading: while true {
-            switch Self.readPiece(descriptor, into: &buffer) {
+            switch buffer.withUnsafeMutableBytes({ Self.readPiece(descriptor, into: $0) }) {
             case .success(let count) where count > 0: keep(buffer[0..<count])
             case .success: break reading
             case .failure(let reading):
@@ -297,9 +295,11 @@ final class StreamBacklog: Sendable {
     }
 
     /// Reads what the pipe holds into `buffer`, waiting for something; 0 at its end.
-    private static func readPiece(_ descriptor: Int32, into buffer: inout [UInt8]) -> Result<Int, ReadFailure> {
+    private static func readPiece(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+        -> Result<Int, ReadFailure>
+    {
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return .success(count) }
             if errno == EINTR { continue }
             return .failure(
