@@ -190,3 +190,48 @@ import Testing
         #expect(!FormatRequest.readsAhead(writing: formats))
     }
 }
+
+/// How large the backlog's file may grow: after the space free where temporary files go, never in memory.
+@Suite struct BacklogFileLimitTests {
+    @Test(arguments: [
+        (false, 100 << 30, 4 << 30),
+        (false, 8 << 30, 2 << 30),
+        (false, 1 << 30, 256 << 20),
+        (false, 0, 0),
+        (true, 100 << 30, 512 << 20),
+    ])
+    func `a quarter of the space free, at most 4 GiB, and 512 MiB on a file system in memory`(
+        inMemory: Bool, available: Int, limit: Int
+    ) {
+        #expect(StreamBacklog.fileLimit(inMemory: inMemory, available: available) == limit)
+    }
+
+    @Test func `512 MiB when the file system cannot be asked`() {
+        #expect(StreamBacklog.fileLimit(inMemory: nil, available: 100 << 30) == 512 << 20)
+        #expect(StreamBacklog.fileLimit(inMemory: false, available: nil) == 512 << 20)
+        #expect(StreamBacklog.fileLimit(forFolder: "/no/such/folder/anywhere") == 512 << 20)
+    }
+
+    static let mountInfo = """
+        22 1 252:1 / / rw,relatime shared:1 - ext4 /dev/vda1 rw
+        25 22 0:23 / /tmp rw,nosuid shared:5 - tmpfs tmpfs rw,size=4096k
+        26 25 252:2 / /tmp/disk rw,relatime shared:6 - xfs /dev/vdb rw
+        27 22 0:24 / /run rw,nosuid shared:7 master:3 - tmpfs tmpfs rw
+        28 22 0:25 / /run ro shared:8 - ramfs none ro
+        """
+
+    @Test(arguments: [
+        ("/tmp", "tmpfs"), ("/tmp/feed-specs", "tmpfs"), ("/tmp/disk/a", "xfs"), ("/tmpfiles", "ext4"),
+        ("/home/me", "ext4"), ("/run/x", "ramfs"),
+    ])
+    func `the type of the file system mounted at the longest folder above the path, the last mounted there`(
+        path: String, type: String
+    ) {
+        #expect(StreamBacklog.fileSystemType(of: path, mountInfo: Self.mountInfo) == type)
+    }
+
+    @Test func `no type when nothing readable is mounted above the path`() {
+        #expect(StreamBacklog.fileSystemType(of: "/tmp", mountInfo: "") == nil)
+        #expect(StreamBacklog.fileSystemType(of: "/tmp", mountInfo: "garbage line\n25 22 0:23 / /tmp") == nil)
+    }
+}

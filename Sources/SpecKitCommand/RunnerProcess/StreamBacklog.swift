@@ -13,7 +13,7 @@ import Synchronization
 
 /// A runner process's stream, read from its pipe by a thread of its own as soon as it comes, and kept until the
 /// relay thread takes it: up to `memoryPieces` reads in memory (a `Handover`), beyond that in an unlinked temporary
-/// file of at most `fileLimit` bytes. Past both, or when the file cannot be written, the runner process waits for the
+/// file of at most `fileLimit` bytes (by default `StreamBacklog.fileLimit`, after the space free). Past both, or when the file cannot be written, the runner process waits for the
 /// command, as it did when the pipe was the only room.
 ///
 /// The command emits every `testCase` of the run before it relays the first result, which takes a while in a large
@@ -70,7 +70,7 @@ final class StreamBacklog: Sendable {
     /// Reads `descriptor` (closed here once read to its end): `ahead`, on a thread of its own as the stream comes;
     /// else only when `next()` is called, on its caller's thread, the runner process waiting once its pipe is full.
     init(
-        reading descriptor: Int32, ahead: Bool, memoryPieces: Int = 32, fileLimit: Int = 512 << 20,
+        reading descriptor: Int32, ahead: Bool, memoryPieces: Int = 32, fileLimit: Int = StreamBacklog.fileLimit,
         makeFile: @escaping @Sendable () -> Int32? = { try? UnlinkedFile.make(prefix: "feed-specs-stream").get() }
     ) {
         memory = Handover(capacity: memoryPieces)
@@ -85,6 +85,50 @@ final class StreamBacklog: Sendable {
         thread.name = "spec-runner-pipe"
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// The most the file holds by default: a quarter of the space free where temporary files go, at most 4 GiB
+    /// (a run of 850,000 scenarios keeps about 2 GiB there while the command emits its test cases); 512 MiB when
+    /// that file system is in memory (`tmpfs`) or cannot be asked.
+    static let fileLimit = fileLimit(forFolder: NSTemporaryDirectory())
+
+    /// The limit of the file for the file system of `folder`.
+    static func fileLimit(forFolder folder: String) -> Int {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return fileLimit(inMemory: nil, available: nil) }
+        let (bytes, overflow) = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
+        let available = overflow ? Int.max : Int(clamping: bytes)
+        #if os(Linux)
+            let mounts = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)
+            let type = mounts.flatMap {
+                fileSystemType(of: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path, mountInfo: $0)
+            }
+            return fileLimit(inMemory: type.map { $0 == "tmpfs" || $0 == "ramfs" }, available: available)
+        #else
+            return fileLimit(inMemory: false, available: available)
+        #endif
+    }
+
+    /// The type of the file system `path` (absolute, symbolic links resolved) is on, as `mountInfo` (the text of
+    /// Linux's `/proc/self/mountinfo`) says: the one mounted at the longest folder above it; nil when none is.
+    static func fileSystemType(of path: String, mountInfo: String) -> String? {
+        var best: (depth: Int, type: String)?
+        for line in mountInfo.split(separator: "\n") {
+            // ID PARENT MAJOR:MINOR ROOT MOUNT-POINT OPTIONS [OPTIONAL...] - TYPE SOURCE SUPER-OPTIONS
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, let dash = fields.firstIndex(of: "-"), dash + 1 < fields.count else { continue }
+            let mountPoint = String(fields[4])
+            let inside = mountPoint == "/" || path == mountPoint || path.hasPrefix(mountPoint + "/")
+            guard inside, mountPoint.count >= best?.depth ?? 0 else { continue }
+            best = (mountPoint.count, String(fields[dash + 1]))
+        }
+        return best?.type
+    }
+
+    /// The limit of the file on a file system in memory or not (nil: unknown) with `available` bytes free.
+    static func fileLimit(inMemory: Bool?, available: Int?) -> Int {
+        guard inMemory == false, let available else { return 512 << 20 }
+        return min(4 << 30, max(available, 0) / 4)
     }
 
     // MARK: - The relay thread's side
