@@ -236,6 +236,67 @@ struct BoundedReportTests {
         #expect(folded.contains("12.00ms") && folded.contains("3.00ms") && !folded.contains(" 1.00ms"))
     }
 
+    @Test("past its limit, the usage report names the slowest steps by their own texts and places, however many came")
+    func usageKeepsTheTextsOfItsSlowestSteps() throws {
+        // Two definitions. The first matches its ten slowest steps first. Then the second matches 4,500 steps of
+        // distinct texts, each slower than the last: each is among its slowest when it comes, and once the texts of
+        // steps dropped since pass 4,096 every text kept is numbered again, the first definition's too.
+        var builder = StreamBuilder()
+        for index in 0..<10 {
+            builder.scenario("Slow \(index)", [.passed("slow step \(index)", milliseconds: 100_000 - index)])
+        }
+        for index in 0..<4_500 {
+            builder.scenario("Rising \(index)", [.passed("rising step \(index)", milliseconds: index + 1)])
+        }
+        let built = builder.build()
+        var textByPickleStep: [String: String] = [:]
+        var definitionByPrefix: [String: String] = [:]
+        for envelope in built {
+            if case .pickle(let pickle) = envelope {
+                for step in pickle.steps { textByPickleStep[step.id] = step.text }
+            }
+            if case .stepDefinition(let definition) = envelope {
+                let prefix = String(definition.pattern.source.prefix(4))
+                if definitionByPrefix[prefix] == nil { definitionByPrefix[prefix] = definition.id }
+            }
+        }
+        let kept = Set(definitionByPrefix.values)
+        let envelopes = built.compactMap { envelope -> Envelope? in
+            switch envelope {
+            case .stepDefinition(let definition):
+                return kept.contains(definition.id) ? envelope : nil
+            case .testCase(var testCase):
+                for index in testCase.testSteps.indices {
+                    guard let text = testCase.testSteps[index].pickleStepId.flatMap({ textByPickleStep[$0] }) else {
+                        continue
+                    }
+                    testCase.testSteps[index].stepDefinitionIds = [definitionByPrefix[String(text.prefix(4))] ?? ""]
+                }
+                return .testCase(testCase)
+            default:
+                return envelope
+            }
+        }
+        let output = MemoryOutput()
+        try UsageFormatter(output: output, maxMatchesShown: nil, matchLimit: 5, query: RunQuery(retention: .streaming))
+            .format(envelopes)
+        let rows = output.text.split(separator: "\n")
+        let slow = rows.filter { $0.hasPrefix("│   slow step") }
+        #expect(slow.count == 10)
+        for (index, row) in slow.enumerated() {
+            #expect(row.contains("slow step \(index) "), "\(row)")
+            #expect(row.contains("\(100_000 - index).00ms"), "\(row)")
+            #expect(row.contains(":\(StreamBuilder.line(ofScenario: index) + 1) "), "\(row)")
+        }
+        let rising = rows.filter { $0.hasPrefix("│   rising step") }
+        #expect(rising.count == 10)
+        for (offset, row) in rising.enumerated() {
+            let index = 4_499 - offset
+            #expect(row.contains("rising step \(index) "), "\(row)")
+            #expect(row.contains(":\(StreamBuilder.line(ofScenario: 10 + index) + 1) "), "\(row)")
+        }
+    }
+
     @Test("the console keeps the text of the failures it lists only, however many scenarios fail")
     func consoleKeepsOnlyListedFailures() throws {
         var builder = StreamBuilder()

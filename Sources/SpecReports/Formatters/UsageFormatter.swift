@@ -26,26 +26,53 @@ public final class UsageFormatter: ReportFormatter {
     /// The slowest steps listed under each definition once the run matched more than `matchLimit`.
     package static let matchesShownPastLimit = 10
 
-    /// One definition's use: its totals, and the steps kept (with the test case and step that had them).
+    /// One definition's use: its totals, and the steps kept.
     private struct Use {
         var count = 0
         var ranCount = 0
         var totalNanoseconds = 0
         var longest: MessageDuration?
-        var matches: [(key: StepKey, match: StepUsage.Match)] = []
+        var matches: [Kept] = []
     }
 
-    /// A step of the run: its test case's ordinal and its position in it.
-    private struct StepKey: Comparable {
-        var ordinal: Int
-        var step: Int
+    /// A matched step as the report keeps it, in 32 bytes: its text and file by their number in `texts` and `uris`
+    /// (a text matched a thousand times is held once), and where it ran in the run (its test case's ordinal and its
+    /// position in it), to list steps of equal duration in the order they ran.
+    private struct Kept {
+        var ordinal: Int32
+        var step: Int32
+        var text: Int32
+        var uri: Int32
+        /// The Gherkin step's line, 0 when unknown.
+        var line: Int32
+        var ran: Bool
+        var nanoseconds: Int
 
-        static func < (left: Self, right: Self) -> Bool {
-            (left.ordinal, left.step) < (right.ordinal, right.step)
+        /// Whether it comes before `other` in a definition's list: longest first, then in the order the steps ran.
+        func precedes(_ other: Kept) -> Bool {
+            let (duration, otherDuration) = (ran ? nanoseconds : 0, other.ran ? other.nanoseconds : 0)
+            if duration != otherDuration { return duration > otherDuration }
+            return (ordinal, step) < (other.ordinal, other.step)
+        }
+    }
+
+    /// Strings numbered in the order they were first seen, each held once.
+    private struct Interned {
+        private var numbers: [String: Int32] = [:]
+        private(set) var strings: [String] = []
+
+        mutating func number(of string: String) -> Int32 {
+            if let number = numbers[string] { return number }
+            let number = Int32(truncatingIfNeeded: strings.count)
+            strings.append(string)
+            numbers[string] = number
+            return number
         }
     }
 
     private var uses: [String: Use] = [:]
+    private var texts = Interned()
+    private var uris = Interned()
     private var keptCount = 0
     private var isPastLimit = false
 
@@ -86,24 +113,20 @@ public final class UsageFormatter: ReportFormatter {
                 use.totalNanoseconds += duration.nanoseconds
                 use.longest = max(use.longest ?? duration, duration)
             }
-            let key = StepKey(ordinal: run.ordinal, step: index)
-            let line = query.gherkinStep(of: pickleStep)?.location.line
-            let match = {
-                StepUsage.Match(
-                    text: pickleStep.text, location: ReportText.location(attempt.pickle?.uri ?? "", line),
-                    duration: result?.duration, status: result?.status)
-            }
+            var kept = Kept(
+                ordinal: Int32(clamping: run.ordinal), step: Int32(clamping: index), text: 0, uri: 0,
+                line: Int32(clamping: query.gherkinStep(of: pickleStep)?.location.line ?? 0),
+                ran: result != nil, nanoseconds: result?.duration.nanoseconds ?? 0)
             if !isPastLimit {
-                use.matches.append((key, match()))
+                keep(&kept, text: pickleStep.text, uri: attempt.pickle?.uri ?? "")
+                use.matches.append(kept)
                 keptCount += 1
             } else if use.matches.count < Self.matchesShownPastLimit
-                || use.matches.last.map({ Self.precedes((key, result?.duration), ($0.key, $0.match.duration)) })
-                    == true
+                || use.matches.last.map({ kept.precedes($0) }) == true
             {
-                let position =
-                    use.matches.firstIndex { !Self.precedes(($0.key, $0.match.duration), (key, result?.duration)) }
-                    ?? use.matches.endIndex
-                use.matches.insert((key, match()), at: position)
+                keep(&kept, text: pickleStep.text, uri: attempt.pickle?.uri ?? "")
+                let position = use.matches.firstIndex { !$0.precedes(kept) } ?? use.matches.endIndex
+                use.matches.insert(kept, at: position)
                 if use.matches.count > Self.matchesShownPastLimit { use.matches.removeLast() }
             }
             uses[ids[0]] = use
@@ -111,25 +134,35 @@ public final class UsageFormatter: ReportFormatter {
         if !isPastLimit && keptCount > matchLimit {
             isPastLimit = true
             for id in uses.keys {
-                let slowest = (uses[id]?.matches ?? []).sorted(by: Self.precedes).prefix(Self.matchesShownPastLimit)
+                let slowest = (uses[id]?.matches ?? []).sorted { $0.precedes($1) }.prefix(Self.matchesShownPastLimit)
                 uses[id]?.matches = Array(slowest)
             }
+            renumber()
+        } else if isPastLimit && texts.strings.count > 4 * Self.matchesShownPastLimit * uses.count + 4096 {
+            // Texts of steps no longer kept pile up while slower steps replace kept ones: only the kept ones stay.
+            renumber()
         }
     }
 
-    /// Whether a match comes before another in a definition's list: longest first, then in the order the steps ran.
-    private static func precedes(
-        _ left: (key: StepKey, duration: MessageDuration?), _ right: (key: StepKey, duration: MessageDuration?)
-    ) -> Bool {
-        let (leftDuration, rightDuration) = (left.duration ?? .zero, right.duration ?? .zero)
-        if leftDuration != rightDuration { return leftDuration > rightDuration }
-        return left.key < right.key
+    /// Numbers the text and file of `kept`.
+    private func keep(_ kept: inout Kept, text: String, uri: String) {
+        kept.text = texts.number(of: text)
+        kept.uri = uris.number(of: uri)
     }
 
-    private static func precedes(
-        _ left: (key: StepKey, match: StepUsage.Match), _ right: (key: StepKey, match: StepUsage.Match)
-    ) -> Bool {
-        precedes((left.key, left.match.duration), (right.key, right.match.duration))
+    /// Numbers again only the texts and files of the steps kept.
+    private func renumber() {
+        let (oldTexts, oldURIs) = (texts.strings, uris.strings)
+        texts = Interned()
+        uris = Interned()
+        for id in uses.keys {
+            guard var use = uses.removeValue(forKey: id) else { continue }
+            for index in use.matches.indices {
+                use.matches[index].text = texts.number(of: oldTexts[Int(use.matches[index].text)])
+                use.matches[index].uri = uris.number(of: oldURIs[Int(use.matches[index].uri)])
+            }
+            uses[id] = use
+        }
     }
 
     /// Writes the table and closes the output.
@@ -143,7 +176,7 @@ public final class UsageFormatter: ReportFormatter {
         }
         // Used definitions first, slowest mean first; then unused ones in stream order.
         let ordered = definitions.enumerated().map { index, definition in
-            (index, definition, uses[definition.id] ?? Use())
+            (index, definition, uses.removeValue(forKey: definition.id) ?? Use())
         }.sorted { left, right in
             switch (left.2.count == 0, right.2.count == 0) {
             case (false, true): return true
@@ -154,34 +187,14 @@ public final class UsageFormatter: ReportFormatter {
                 return leftMean != rightMean ? leftMean > rightMean : left.0 < right.0
             }
         }
-        var groups: [[[String]]] = []
-        for (_, definition, use) in ordered {
-            var rows: [[String]] = []
-            let duration: String
-            if use.count == 0 {
-                duration = "UNUSED"
-            } else if let mean = Self.mean(use), let longest = use.longest {
-                duration = "\(ReportText.milliseconds(mean)) / \(ReportText.milliseconds(longest))"
-            } else {
-                duration = "-"
-            }
-            rows.append([
-                ReportText.pattern(definition), "\(use.count)", duration,
-                ReportText.location(definition.sourceReference),
-            ])
-            let matches = use.matches.sorted(by: Self.precedes).map(\.match)
-            let shown = min(maxMatchesShown ?? matches.count, matches.count)
-            for match in matches.prefix(shown) {
-                rows.append([
-                    "  \(match.text)", "", match.duration.map(ReportText.milliseconds) ?? "-", match.location,
-                ])
-            }
-            if shown < use.count {
-                rows.append(["  \(use.count - shown) more", "", "", ""])
-            }
-            groups.append(rows)
+        let groups = ordered.map { _, definition, use in
+            var use = use
+            use.matches.sort { $0.precedes($1) }
+            return Group(
+                definition: definition, use: use, shown: min(maxMatchesShown ?? use.matches.count, use.matches.count),
+                texts: texts.strings, uris: uris.strings)
         }
-        writeTable(header: ["Pattern / Text", "Uses", "Duration (mean / max)", "Location"], groups: groups)
+        try writeTable(header: ["Pattern / Text", "Uses", "Duration (mean / max)", "Location"], groups: groups)
         if isPastLimit {
             buffer.append(
                 "The run matched more than \(matchLimit) steps: each step definition lists its "
@@ -191,6 +204,43 @@ public final class UsageFormatter: ReportFormatter {
             buffer.append("Interrupted: the run did not finish (no testRunFinished message)\n")
         }
         try buffer.close()
+    }
+
+    /// One definition's rows: its own, the steps it matched that are shown (slowest first), and how many more.
+    private struct Group {
+        let definition: StepDefinition
+        let use: Use
+        let shown: Int
+        let texts: [String]
+        let uris: [String]
+
+        /// How many rows the group has.
+        var rowCount: Int { 1 + shown + (shown < use.count ? 1 : 0) }
+
+        /// The cells of row `index`, made when asked: a table of 100,000 steps is never held as text.
+        func row(_ index: Int) -> [String] {
+            if index == 0 {
+                let duration: String
+                if use.count == 0 {
+                    duration = "UNUSED"
+                } else if let mean = UsageFormatter.mean(use), let longest = use.longest {
+                    duration = "\(ReportText.milliseconds(mean)) / \(ReportText.milliseconds(longest))"
+                } else {
+                    duration = "-"
+                }
+                return [
+                    ReportText.pattern(definition), "\(use.count)", duration,
+                    ReportText.location(definition.sourceReference),
+                ]
+            }
+            guard index <= shown else { return ["  \(use.count - shown) more", "", "", ""] }
+            let kept = use.matches[index - 1]
+            return [
+                "  \(texts[Int(kept.text)])", "",
+                kept.ran ? ReportText.milliseconds(MessageDuration(nanoseconds: kept.nanoseconds)) : "-",
+                ReportText.location(uris[Int(kept.uri)], kept.line > 0 ? Int(kept.line) : nil),
+            ]
+        }
     }
 
     /// The mean duration of the steps of `use` that ran.
@@ -203,13 +253,16 @@ public final class UsageFormatter: ReportFormatter {
         text.unicodeScalars.count
     }
 
-    /// Writes the table, each cell cut to `ReportCell.maximumWidth`.
-    private func writeTable(header: [String], groups: [[[String]]]) {
-        let groups = groups.map { rows in rows.map { row in row.map { ReportCell.cut($0, width: Self.width) } } }
+    /// Writes the table, each cell cut to `ReportCell.maximumWidth`: the rows are made twice, once to measure the
+    /// columns and once to write them, and the text goes out as it is written.
+    private func writeTable(header: [String], groups: [Group]) throws(ReportError) {
+        func cut(_ cell: String) -> String { ReportCell.cut(cell, width: Self.width) }
         var widths = header.map(Self.width)
-        for rows in groups {
-            for row in rows {
-                for (index, cell) in row.enumerated() { widths[index] = max(widths[index], Self.width(cell)) }
+        for group in groups {
+            for index in 0..<group.rowCount {
+                for (column, cell) in group.row(index).enumerated() {
+                    widths[column] = max(widths[column], Self.width(cut(cell)))
+                }
             }
         }
         func border(_ left: String, _ middle: String, _ right: String) {
@@ -220,6 +273,7 @@ public final class UsageFormatter: ReportFormatter {
         func line(_ cells: [String]) {
             buffer.append("│")
             for (index, cell) in cells.enumerated() {
+                let cell = cut(cell)
                 buffer.append(" ")
                 buffer.append(cell)
                 buffer.append(repeating: UInt8(ascii: " "), count: widths[index] - Self.width(cell))
@@ -229,9 +283,12 @@ public final class UsageFormatter: ReportFormatter {
         }
         border("┌", "┬", "┐")
         line(header)
-        for rows in groups {
+        for group in groups {
             border("├", "┼", "┤")
-            for row in rows { line(row) }
+            for index in 0..<group.rowCount {
+                line(group.row(index))
+                try buffer.flushIfNeeded()
+            }
         }
         border("└", "┴", "┘")
     }
