@@ -13,8 +13,8 @@ import Synchronization
 
 /// A runner process's stream, read from its pipe by a thread of its own as soon as it comes, and kept until the
 /// relay thread takes it: up to `memoryPieces` reads in memory (a `Handover`), beyond that in an unlinked temporary
-/// file of at most `fileLimit` bytes (by default `StreamBacklog.fileLimit`, after the space free). Past both, or when the file cannot be written, the runner process waits for the
-/// command, as it did when the pipe was the only room.
+/// file of at most `fileLimit` bytes (by default `StreamBacklog.fileLimit`, after the space free). Past both, or when
+/// the file cannot be written, the runner process waits for the command, as it did when the pipe was the only room.
 ///
 /// The command emits every `testCase` of the run before it relays the first result, which takes a while in a large
 /// run (the files beyond the kept pickles are parsed again). Meanwhile the runner process already runs, and its
