@@ -87,7 +87,7 @@ struct MergeCommand {
             formats = [FormatRequest(name: "summary")] + FormatRequest.fileFormats.map { FormatRequest(name: $0) }
         }
         let directory = URL(fileURLWithPath: parsed.value("--out") ?? "reports", isDirectory: true)
-        let strict = !(parsed.options.last { $0.name == "--strict" || $0.name == "--no-strict" }?.name == "--no-strict")
+        let strict = parsed.options.last { $0.name == "--strict" || $0.name == "--no-strict" }?.name != "--no-strict"
         let envelopes: [Envelope]
         do {
             let merged = try await ShardMerger().merge(filesAt: parsed.positionals.map { URL(fileURLWithPath: $0) })
@@ -109,7 +109,8 @@ struct MergeCommand {
         let sink: ReportSink
         do {
             sink = try ReportSink(
-                requests: formats, directory: directory, strict: strict, title: parsed.value("--title") ?? title,
+                requests: formats, directory: directory, verdict: RunVerdict(strict: strict),
+                title: parsed.value("--title") ?? title,
                 tagLinks: tagLinks, history: history, runEnvironment: runEnvironment,
                 categories: (try? FailureCategories(rules)) ?? FailureCategories(),
                 isTerminal: standardOutputIsTerminal(),

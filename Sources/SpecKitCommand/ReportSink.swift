@@ -53,24 +53,21 @@ final class ReportSink: MessageSink {
     let historyWarning: String?
     /// Whether the history file is of a later version (this run is not added to it).
     private let historyIsNewer: Bool
-    /// Whether undefined, pending and ambiguous scenarios fail the run.
-    let strict: Bool
     /// The team's facts, kept with the run in the history.
     let runEnvironment: ReportEnvironment
 
     /// Creates the formatters for `requests` (when empty: `progress` on the console and every report file in
     /// `directory`). Fails naming the path when a report file cannot be created.
     init(
-        requests: [FormatRequest], directory: URL, strict: Bool, title: String, variant: String? = nil,
+        requests: [FormatRequest], directory: URL, verdict: RunVerdict, title: String, variant: String? = nil,
         tagLinks: TagLinks = TagLinks(), history historyURL: URL? = nil,
         runEnvironment: ReportEnvironment = ReportEnvironment(), categories: FailureCategories = FailureCategories(),
-        workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag, isTerminal: Bool,
-        environment: [String: String]
+        isTerminal: Bool, environment: [String: String]
     ) throws(ReportError) {
         let style = ConsoleStyle.automatic(isTerminal: isTerminal, environment: environment)
         // The reports hold what has not ended yet and totals, not the run: a run of any size fits in memory.
         let query = RunQuery(retention: .streaming)
-        query.workInProgressTag = workInProgressTag
+        query.verdict = verdict
         let console = ConsoleOutput()
         let loaded = historyURL.map { RunHistory.load(from: $0) }
         query.notesScenarioOutcomes = loaded != nil
@@ -100,7 +97,7 @@ final class ReportSink: MessageSink {
                 path = nil
             }
             let settings = ReportSettings(
-                strict: strict, title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
+                title: title, style: path == nil ? style : .plain, flushesEachStep: isTerminal,
                 variant: variant, tagLinks: tagLinks, history: history?.previous, environment: runEnvironment,
                 categories: categories)
             reports.append(
@@ -112,7 +109,7 @@ final class ReportSink: MessageSink {
         // In GitHub Actions, the Markdown summary is also appended to the job's summary page.
         if let summary = try MarkdownFormatter.gitHubStepSummaryOutput(environment: environment) {
             let formatter = MarkdownFormatter(
-                output: summary, title: title, strict: strict, tagLinks: tagLinks, query: query)
+                output: summary, title: title, tagLinks: tagLinks, query: query)
             formatter.environment = runEnvironment
             formatter.categories = categories
             reports.append(Report(format: "GitHub step summary", path: nil, formatter: formatter, output: summary))
@@ -120,7 +117,6 @@ final class ReportSink: MessageSink {
         state = Mutex(
             State(reporter: Reporter(query: query, formatters: reports.map(\.formatter)), reports: reports))
         self.console = console
-        self.strict = strict
         self.runEnvironment = runEnvironment
     }
 
@@ -184,6 +180,6 @@ final class ReportSink: MessageSink {
 
     /// Whether the run the formatters saw succeeded (false for an interrupted stream).
     var success: Bool {
-        state.withLock { [strict] in $0.reporter.query.passes(strict: strict) }
+        state.withLock { $0.reporter.query.passes }
     }
 }

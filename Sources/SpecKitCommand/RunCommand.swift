@@ -221,12 +221,12 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
             let sink: ReportSink
             do throws(ReportError) {
                 sink = try ReportSink(
-                    requests: formats, directory: directory, strict: options.configuration.strict, title: title,
+                    requests: formats, directory: directory, verdict: runConfiguration.verdict, title: title,
                     variant: variants.count > 1 ? variant.description : nil,
                     tagLinks: (try? TagLinks(options.linkTags)) ?? TagLinks(), history: historyURL,
                     runEnvironment: (try? ReportEnvironment(parsing: options.environment)) ?? ReportEnvironment(),
                     categories: (try? FailureCategories(options.categories)) ?? FailureCategories(),
-                    workInProgressTag: runConfiguration.wipTag, isTerminal: standardOutputIsTerminal(),
+                    isTerminal: standardOutputIsTerminal(),
                     environment: context.environment)
             } catch {
                 StandardStreams.writeError("\(name): \(error)\n")

@@ -47,11 +47,11 @@ extension SpecSuite {
         }
         guard laneOrder.count > 1 else {
             var reports = ReportDirectory(
-                directory: reportsDirectory, strict: configuration.strict, title: title, tagLinks: tagLinks,
+                directory: reportsDirectory, title: title, tagLinks: tagLinks,
                 historyFile: reportsDirectory.appendingPathComponent("history.json"))
             reports.environment = reportEnvironment
             reports.categories = categories
-            reports.workInProgressTag = configuration.wipTag
+            reports.verdict = configuration.verdict
             let warnings = try reports.write(streams.first ?? [])
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
             return reportsDirectory
@@ -61,11 +61,11 @@ extension SpecSuite {
         for (stream, variant) in zip(streams, names) {
             let folder = reportsDirectory.appendingPathComponent(variant, isDirectory: true)
             var reports = ReportDirectory(
-                directory: folder, strict: configuration.strict, title: "\(title) [\(variant)]", variant: variant,
+                directory: folder, title: "\(title) [\(variant)]", variant: variant,
                 tagLinks: tagLinks, historyFile: folder.appendingPathComponent("history.json"))
             reports.environment = reportEnvironment
             reports.categories = categories
-            reports.workInProgressTag = configuration.wipTag
+            reports.verdict = configuration.verdict
             let warnings = try reports.write(stream)
             for warning in warnings { Issue.record(Comment(rawValue: warning), severity: .warning) }
         }

@@ -59,8 +59,6 @@ public struct ReportDirectory: Sendable, Hashable {
     public var directory: URL
     /// The file names.
     public var fileNames: FileNames
-    /// Whether undefined, pending and ambiguous scenarios fail (unless tagged `@wip`).
-    public var strict: Bool
     /// The title of the HTML and Markdown reports.
     public var title: String
     /// The variant of the run these reports are for, when a run has several (see `ReportSettings.variant`).
@@ -73,19 +71,19 @@ public struct ReportDirectory: Sendable, Hashable {
     public var environment = ReportEnvironment()
     /// The failure categories the reports name for what did not pass (the built-in ones unless given).
     public var categories = FailureCategories()
-    /// The run's tag of work in progress (`RunQuery.workInProgressTag`): its scenarios never fail the reports.
-    public var workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag
+    /// What fails the run (`RunQuery.verdict`): its strictness and its tag of work in progress, as the run's
+    /// configuration says (`RunConfiguration.verdict`).
+    public var verdict = RunVerdict()
 
     /// Creates a report directory configuration; `directory` defaults to `reports` in the current directory.
     public init(
         directory: URL = URL(fileURLWithPath: "reports", isDirectory: true), fileNames: FileNames = FileNames(),
-        strict: Bool = true, title: String = "Acceptance specs", variant: String? = nil,
+        title: String = "Acceptance specs", variant: String? = nil,
         tagLinks: TagLinks = TagLinks(), historyFile: URL? = nil
     ) {
         self.historyFile = historyFile
         self.directory = directory
         self.fileNames = fileNames
-        self.strict = strict
         self.title = title
         self.variant = variant
         self.tagLinks = tagLinks
@@ -117,7 +115,7 @@ public struct ReportDirectory: Sendable, Hashable {
         -> [any ReportFormatter]
     {
         let settings = ReportSettings(
-            strict: strict, title: title, variant: variant, tagLinks: tagLinks, history: history,
+            title: title, variant: variant, tagLinks: tagLinks, history: history,
             environment: environment, categories: categories)
         var formatters: [any ReportFormatter] = []
         for format in ReportFormat.fileFormats {
@@ -134,7 +132,7 @@ public struct ReportDirectory: Sendable, Hashable {
     public func makeReporter(
         query: RunQuery = RunQuery(retention: .streaming), extra: [any ReportFormatter] = []
     ) throws(ReportError) -> Reporter {
-        query.workInProgressTag = workInProgressTag
+        query.verdict = verdict
         return Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
     }
 
@@ -146,7 +144,7 @@ public struct ReportDirectory: Sendable, Hashable {
         let loaded = historyFile.map { RunHistory.load(from: $0) }
         if let warning = loaded?.warning { warnings.append(warning) }
         let query = RunQuery(retention: .streaming)
-        query.workInProgressTag = workInProgressTag
+        query.verdict = verdict
         query.notesScenarioOutcomes = loaded != nil
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }

@@ -50,41 +50,40 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
         output: any ReportOutput, settings: ReportSettings, query: RunQuery
     ) -> any ReportFormatter {
         let text: any ReportOutput = isText ? TerminalSafeOutput(output) : output
-        let strict = settings.strict
         switch self {
         case .pretty:
             let formatter = PrettyFormatter(
-                output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
+                output: text, style: settings.style, flushesEachStep: settings.flushesEachStep,
                 history: settings.history, query: query)
             formatter.categories = settings.categories
             return formatter
         case .progress:
             let formatter = ProgressFormatter(
-                output: text, style: settings.style, strict: strict, flushesEachStep: settings.flushesEachStep,
+                output: text, style: settings.style, flushesEachStep: settings.flushesEachStep,
                 history: settings.history, query: query)
             formatter.categories = settings.categories
             return formatter
         case .summary:
             let formatter = SummaryFormatter(
-                output: text, style: settings.style, strict: strict, history: settings.history, query: query)
+                output: text, style: settings.style, history: settings.history, query: query)
             formatter.categories = settings.categories
             return formatter
         case .message: return MessageFormatter(output: output, query: query)
         case .json: return CucumberJSONFormatter(output: output, query: query)
         case .junit:
-            let formatter = JUnitFormatter(output: output, strict: strict, variant: settings.variant, query: query)
+            let formatter = JUnitFormatter(output: output, variant: settings.variant, query: query)
             formatter.categories = settings.categories
             return formatter
         case .html:
             let formatter = HTMLFormatter(
-                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks,
+                output: output, title: settings.title, tagLinks: settings.tagLinks,
                 history: settings.history, query: query)
             formatter.environment = settings.environment
             formatter.categories = settings.categories
             return formatter
         case .markdown:
             let formatter = MarkdownFormatter(
-                output: output, title: settings.title, strict: strict, tagLinks: settings.tagLinks, query: query)
+                output: output, title: settings.title, tagLinks: settings.tagLinks, query: query)
             formatter.environment = settings.environment
             formatter.categories = settings.categories
             return formatter
@@ -94,11 +93,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable, CustomString
     }
 }
 
-/// What formatters share: strictness, the title of the HTML and Markdown reports, how the console looks, the
-/// history, the environment and the failure categories.
+/// What formatters share: the title of the HTML and Markdown reports, how the console looks, the history, the
+/// environment and the failure categories. What fails the run is their query's `verdict`.
 public struct ReportSettings: Sendable, Hashable {
-    /// Whether undefined, pending and ambiguous scenarios fail (unless tagged `@wip`).
-    public var strict: Bool
     /// The title of the HTML and Markdown reports.
     public var title: String
     /// Colours for the console formats (`.plain` for a file).
@@ -120,7 +117,7 @@ public struct ReportSettings: Sendable, Hashable {
 
     /// Creates settings.
     public init(
-        strict: Bool = true, title: String = "Acceptance specs", style: ConsoleStyle = .plain,
+        title: String = "Acceptance specs", style: ConsoleStyle = .plain,
         flushesEachStep: Bool = false, variant: String? = nil, tagLinks: TagLinks = TagLinks(),
         history: RunHistory? = nil, environment: ReportEnvironment = ReportEnvironment(),
         categories: FailureCategories = FailureCategories()
@@ -128,7 +125,6 @@ public struct ReportSettings: Sendable, Hashable {
         self.categories = categories
         self.history = history
         self.environment = environment
-        self.strict = strict
         self.title = title
         self.style = style
         self.flushesEachStep = flushesEachStep

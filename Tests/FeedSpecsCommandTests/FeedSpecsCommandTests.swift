@@ -199,14 +199,21 @@ struct FeedSpecsCommandTests {
             """
         try feature.write(
             to: directory.appendingPathComponent("Specs/shaking.feature"), atomically: true, encoding: .utf8)
-        let strict = try await FeedSpecsCommand.run(["Specs/shaking.feature", "--format", "summary"], in: directory)
+        let strict = try await FeedSpecsCommand.run(
+            ["Specs/shaking.feature", "--format", "summary", "--format", "junit:strict.xml"], in: directory)
         #expect(strict.status == 1)
         #expect(strict.output.contains("1 scenario (1 undefined)"))
         #expect(strict.output.contains(#"steps.when("the customer shakes the phone {int} times")"#))
         #expect(!strict.output.contains("{float}"), "no {float} twin of the {int} snippet")
         let lenient = try await FeedSpecsCommand.run(
-            ["Specs/shaking.feature", "--format", "summary", "--no-strict"], in: directory)
+            ["Specs/shaking.feature", "--format", "summary", "--format", "junit:lenient.xml", "--no-strict"],
+            in: directory)
         #expect(lenient.status == 0)
+        // The reports judge by the run's own verdict, as the exit status does.
+        let strictJUnit = try String(contentsOf: directory.appendingPathComponent("strict.xml"), encoding: .utf8)
+        let lenientJUnit = try String(contentsOf: directory.appendingPathComponent("lenient.xml"), encoding: .utf8)
+        #expect(strictJUnit.contains(#"skipped="0" failures="1""#))
+        #expect(lenientJUnit.contains(#"skipped="1" failures="0""#))
     }
 
     @Test("a mistyped step gets \"did you mean\" with the closest steps on the console, in HTML and in Markdown")

@@ -194,7 +194,7 @@ struct BoundedReportTests {
             let query = RunQuery(retention: retention)
             let output = MemoryOutput()
             let formatter = HTMLFormatter(
-                output: output, title: "Large", strict: true, tagLinks: TagLinks(), history: nil, detailLimit: 3,
+                output: output, title: "Large", tagLinks: TagLinks(), history: nil, detailLimit: 3,
                 query: query)
             try formatter.format(envelopes)
             let html = output.text
@@ -302,7 +302,7 @@ struct BoundedReportTests {
         var builder = StreamBuilder()
         for index in 0..<250 { builder.scenario("Failing \(index)", [.failed("it breaks \(index)")]) }
         let query = RunQuery(retention: .streaming)
-        var listing = IssueListing(style: .plain, strict: true, limit: 100)
+        var listing = IssueListing(style: .plain, limit: 100)
         for envelope in builder.build() {
             query.update(envelope)
             if let run = query.justSettled { listing.add(run, query: query) }
@@ -312,7 +312,7 @@ struct BoundedReportTests {
         #expect(listing.failureCount == 250)
         #expect(listing.failures.first?.contains("Scenario: Failing 0 #") == true)
         #expect(listing.failures.last?.contains("Scenario: Failing 99 #") == true)
-        let text = SummaryText(query: query, style: .plain, strict: true, history: nil, listing: listing).text
+        let text = SummaryText(query: query, style: .plain, history: nil, listing: listing).text
         #expect(text.contains("…and 150 more failures not listed here"))
         #expect(text.contains("250 scenarios (250 failed)"))
     }

@@ -142,7 +142,9 @@ struct ConsoleFormatterTests {
 
                          steps.given("the cache is empty") { world in }
                 """))
-        let lenient = try render(stream) { SummaryFormatter(output: $0, strict: false) }
+        let lenientQuery = RunQuery()
+        lenientQuery.verdict = RunVerdict(strict: false)
+        let lenient = try render(stream) { SummaryFormatter(output: $0, query: lenientQuery) }
         #expect(lenient.hasPrefix("Warnings:\n\n1) Scenario: Undefined"))
     }
 

@@ -54,7 +54,9 @@ struct FileReportTests {
         #expect(strict.contains("skipped=\"1\" failures=\"2\""))
         #expect(strict.contains("<failure type=\"Undefined steps\" message=\"Undefined step\">"))
         #expect(strict.contains("Implement it with:\n\n  steps.given(\"a missing step\") { world in }"))
-        let lenient = try render(stream) { JUnitFormatter(output: $0, strict: false) }
+        let lenientQuery = RunQuery()
+        lenientQuery.verdict = RunVerdict(strict: false)
+        let lenient = try render(stream) { JUnitFormatter(output: $0, query: lenientQuery) }
         #expect(lenient.contains("skipped=\"3\" failures=\"0\""))
     }
 

@@ -81,13 +81,13 @@ struct RunQueryTests {
         builder.success = false
         let envelopes = builder.build()
         let run = RunQuery()
-        run.workInProgressTag = "@inprogress"
+        run.verdict = RunVerdict(workInProgressTag: "@inprogress")
         run.update(contentsOf: envelopes)
         let attempts = run.countedAttempts
-        #expect(attempts.map { $0.isFailing(by: run.verdict(strict: true)) } == [false, true])
+        #expect(attempts.map { $0.isFailing(by: run.verdict) } == [false, true])
         #expect(run.statistics().failingScenarios == 1)
         let reportQuery = RunQuery()
-        reportQuery.workInProgressTag = "@inprogress"
+        reportQuery.verdict = RunVerdict(workInProgressTag: "@inprogress")
         let junit = try render(envelopes) { JUnitFormatter(output: $0, query: reportQuery) }
         #expect(junit.contains("failures=\"1\""), "only the @wip one fails: @wip is not this run's tag")
     }

@@ -11,7 +11,6 @@ import Messages
 package struct SummaryText {
     let query: RunQuery
     let style: ConsoleStyle
-    let strict: Bool
     /// The runs before this one, when a history is kept.
     let history: RunHistory?
     /// How many failures, and how many warnings, are listed in full; the others are counted in one line that says
@@ -30,19 +29,17 @@ package struct SummaryText {
     ///
     /// The failures are those of the test cases `query` holds: with a `.streaming` query, only the console formatters
     /// (which note each failure as its test case ends) list them all.
-    package init(query: RunQuery, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil) {
+    package init(query: RunQuery, style: ConsoleStyle = .plain, history: RunHistory? = nil) {
         self.query = query
         self.style = style
-        self.strict = strict
         self.history = history
         listing = nil
     }
 
     /// Creates the summary of a run whose failures `listing` noted as its test cases ended.
-    init(query: RunQuery, style: ConsoleStyle, strict: Bool, history: RunHistory?, listing: IssueListing) {
+    init(query: RunQuery, style: ConsoleStyle, history: RunHistory?, listing: IssueListing) {
         self.query = query
         self.style = style
-        self.strict = strict
         self.history = history
         self.listing = listing
     }
@@ -81,7 +78,7 @@ package struct SummaryText {
 
     /// The three totals lines (scenarios, steps, durations), preceded by a note when the run was interrupted.
     package var totals: String {
-        let statistics = query.statistics(strict: strict)
+        let statistics = query.statistics()
         var text = ""
         if query.isInterrupted {
             text += style.warning("Interrupted: the run did not finish (no testRunFinished message)") + "\n"
@@ -165,7 +162,7 @@ package struct SummaryText {
                 "\n" + ReportText.indent(style.status(result.status, ReportText.failureText(result)), by: 4) + "\n\n"
             failures.append { text }
         }
-        var listing = self.listing ?? IssueListing(query: query, style: style, strict: strict, limit: listLimit)
+        var listing = self.listing ?? IssueListing(query: query, style: style, limit: listLimit)
         listing.finish(query: query)
         for (index, text) in listing.failures.enumerated() {
             if index < listLimit { failures.append { text } }
@@ -214,7 +211,6 @@ package struct SummaryText {
 /// with a million failing scenarios costs the console no more than one with a hundred.
 struct IssueListing {
     private let style: ConsoleStyle
-    private let strict: Bool
     let limit: Int
     /// The failure categories each listed attempt names.
     var categories = FailureCategories()
@@ -225,15 +221,14 @@ struct IssueListing {
     private var finished = false
 
     /// An empty listing.
-    init(style: ConsoleStyle, strict: Bool, limit: Int) {
+    init(style: ConsoleStyle, limit: Int) {
         self.style = style
-        self.strict = strict
         self.limit = max(limit, 0)
     }
 
     /// The listing of the test cases `query` holds.
-    init(query: RunQuery, style: ConsoleStyle, strict: Bool, limit: Int) {
-        self.init(style: style, strict: strict, limit: limit)
+    init(query: RunQuery, style: ConsoleStyle, limit: Int) {
+        self.init(style: style, limit: limit)
         for run in query.heldRuns where run.isSettled { add(run, query: query) }
     }
 
@@ -247,7 +242,7 @@ struct IssueListing {
         for attempt in run.attempts {
             let status = attempt.status
             guard status != .passed, status != .skipped, status != .unknown else { continue }
-            if attempt === run.counted && attempt.isFailing(by: query.verdict(strict: strict)) {
+            if attempt === run.counted && attempt.isFailing(by: query.verdict) {
                 failureCount += 1
                 keep(attempt, in: &kept.failures, query: query)
             } else {

@@ -8,8 +8,8 @@ import Messages
 ///   from the outline's (`Eating cucumbers - These are failing - #2.1`).
 /// - A failed scenario has a `failure` whose type is its failure category (`Product defects`, or the team's own:
 ///   `FailureCategories`) and whose message is the error's, its body the error's type and text and the failing
-///   step with its `file:line`. Undefined, pending and ambiguous scenarios are failures when `strict` (unless
-///   tagged `@wip`), otherwise `skipped`, like skipped ones. A scenario that never finished (interrupted run)
+///   step with its `file:line`. Undefined, pending and ambiguous scenarios are failures when the run is strict
+///   (`RunQuery.verdict`; never work in progress), otherwise `skipped`, like skipped ones. A scenario that never finished (interrupted run)
 ///   is an `error`.
 /// - `system-out` lists the steps and their statuses.
 /// - Failing test run hooks, a test run error and each file that could not be parsed become extra test cases with
@@ -20,7 +20,6 @@ public final class JUnitFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let suiteName: String
-    private let strict: Bool
     /// The failure categories a failure's `type` names (the built-in ones unless given).
     public var categories = FailureCategories()
     private let variant: String?
@@ -52,13 +51,12 @@ public final class JUnitFormatter: ReportFormatter {
     /// store or setup the run used), every scenario's test case name ends in ` [variant]`, so the reports of
     /// several variants of one run never hold two test cases of the same name.
     public init(
-        output: any ReportOutput, suiteName: String = "Cucumber", strict: Bool = true, variant: String? = nil,
+        output: any ReportOutput, suiteName: String = "Cucumber", variant: String? = nil,
         query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.suiteName = suiteName
-        self.strict = strict
         self.variant = variant
         cases = SpoolFile(purpose: "the JUnit report (\(output.name))")
         ordered = OrderedFragments(purpose: "the JUnit report (\(output.name))")
@@ -221,7 +219,7 @@ public final class JUnitFormatter: ReportFormatter {
         case .skipped:
             return .skipped
         case .failed, .ambiguous, .undefined, .pending:
-            guard attempt.isFailing(by: query.verdict(strict: strict)) else { return .skipped }
+            guard attempt.isFailing(by: query.verdict) else { return .skipped }
             guard let problem = query.problems(in: attempt).first(where: { $0.status == status }) else {
                 return .failure(type: status.rawValue.lowercased(), message: "", body: query.location(of: pickle))
             }

@@ -13,7 +13,6 @@ public final class MarkdownFormatter: ReportFormatter {
     public var environment = ReportEnvironment()
     /// The failure categories each failing scenario names (the built-in ones unless given).
     public var categories = FailureCategories()
-    private let strict: Bool
     private let maxItems: Int
     private let tagLinks: TagLinks
     private var notes: Notes
@@ -21,13 +20,12 @@ public final class MarkdownFormatter: ReportFormatter {
     /// Creates a Markdown formatter writing to `output`. At most `maxItems` failures and undefined steps are
     /// listed (CI pages limit their size); `title` names the run; tags matching `tagLinks` link to their tracker.
     public init(
-        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true, maxItems: Int = 50,
+        output: any ReportOutput, title: String = "Acceptance specs", maxItems: Int = 50,
         tagLinks: TagLinks = TagLinks(), query: RunQuery = RunQuery()
     ) {
         self.query = query
         buffer = OutputBuffer(output)
         self.title = title
-        self.strict = strict
         self.maxItems = maxItems
         self.tagLinks = tagLinks
         notes = Notes(limit: maxItems)
@@ -70,12 +68,12 @@ public final class MarkdownFormatter: ReportFormatter {
     /// The whole summary.
     package var markdown: String {
         let notes = self.notes
-        let statistics = query.statistics(strict: strict)
+        let statistics = query.statistics()
         var text = ""
         let outcome: String
         if query.isInterrupted {
             outcome = "⚠️ \(title): interrupted"
-        } else if query.passes(strict: strict) {
+        } else if query.passes {
             outcome = "✅ \(title) passed"
         } else {
             outcome = "❌ \(title) failed"
@@ -203,7 +201,7 @@ public final class MarkdownFormatter: ReportFormatter {
 
     private func note(_ run: TestCaseRun) {
         guard let attempt = run.counted else { return }
-        if attempt.isFailing(by: query.verdict(strict: strict)) {
+        if attempt.isFailing(by: query.verdict) {
             notes.failingCount += 1
             Notes.keep(run.ordinal, in: &notes.failing, limit: notes.limit) {
                 attempt.pickle.map { failureText(attempt, $0) } ?? ""

@@ -10,7 +10,6 @@ public final class PrettyFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
-    private let strict: Bool
     private let history: RunHistory?
     private let flushesEachStep: Bool
     private var currentFeatureURI: String?
@@ -26,16 +25,15 @@ public final class PrettyFormatter: ReportFormatter {
     /// Creates a pretty formatter writing to `output`. `flushesEachStep` writes every line as soon as it is
     /// known (for a terminal); otherwise output is written after each scenario.
     public init(
-        output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, flushesEachStep: Bool = true,
+        output: any ReportOutput, style: ConsoleStyle = .plain, flushesEachStep: Bool = true,
         history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
         self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
-        self.strict = strict
         self.flushesEachStep = flushesEachStep
-        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
+        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
     }
 
     /// The symbol the pretty formatter shows for a status.
@@ -100,7 +98,7 @@ public final class PrettyFormatter: ReportFormatter {
     public func finish() throws(ReportError) {
         buffer.append("\n")
         buffer.append(
-            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
+            SummaryText(query: query, style: style, history: history, listing: listing).text)
         try buffer.close()
     }
 

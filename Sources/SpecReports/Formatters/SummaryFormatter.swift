@@ -13,7 +13,6 @@ public final class SummaryFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
-    private let strict: Bool
     private let history: RunHistory?
     private var listing: IssueListing
     /// The failure categories named under each failing scenario.
@@ -22,18 +21,17 @@ public final class SummaryFormatter: ReportFormatter {
         set { listing.categories = newValue }
     }
 
-    /// Creates a summary formatter writing to `output`; `style` decides colours, `strict` whether undefined,
-    /// pending and ambiguous scenarios are failures.
+    /// Creates a summary formatter writing to `output`; `style` decides colours (what fails the run is
+    /// `query`'s `verdict`).
     public init(
-        output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, history: RunHistory? = nil,
+        output: any ReportOutput, style: ConsoleStyle = .plain, history: RunHistory? = nil,
         query: RunQuery = RunQuery()
     ) {
         self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
-        self.strict = strict
-        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
+        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
     }
 
     /// Notes the failures of each test case as it ends (the summary lists the first ones).
@@ -44,7 +42,7 @@ public final class SummaryFormatter: ReportFormatter {
     /// Writes the summary and closes the output.
     public func finish() throws(ReportError) {
         buffer.append(
-            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
+            SummaryText(query: query, style: style, history: history, listing: listing).text)
         try buffer.close()
     }
 }
@@ -56,7 +54,6 @@ public final class ProgressFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
-    private let strict: Bool
     private let history: RunHistory?
     private let flushesEachStep: Bool
     private var listing: IssueListing
@@ -69,16 +66,15 @@ public final class ProgressFormatter: ReportFormatter {
     /// Creates a progress formatter writing to `output`. `flushesEachStep` writes every character at once (for a
     /// terminal); otherwise output is written after each scenario.
     public init(
-        output: any ReportOutput, style: ConsoleStyle = .plain, strict: Bool = true, flushesEachStep: Bool = true,
+        output: any ReportOutput, style: ConsoleStyle = .plain, flushesEachStep: Bool = true,
         history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
         self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
-        self.strict = strict
         self.flushesEachStep = flushesEachStep
-        listing = IssueListing(style: style, strict: strict, limit: SummaryText.defaultListLimit)
+        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
     }
 
     /// The character Cucumber prints for a step status.
@@ -113,7 +109,7 @@ public final class ProgressFormatter: ReportFormatter {
     public func finish() throws(ReportError) {
         buffer.append("\n\n")
         buffer.append(
-            SummaryText(query: query, style: style, strict: strict, history: history, listing: listing).text)
+            SummaryText(query: query, style: style, history: history, listing: listing).text)
         try buffer.close()
     }
 }

@@ -5,7 +5,7 @@ import Messages
 extension HTMLFormatter {
     private var verdict: (text: String, className: String) {
         if query.isInterrupted { return ("Interrupted", "verdict-interrupted") }
-        return query.passes(strict: strict) ? ("Passed", "verdict-passed") : ("Failed", "verdict-failed")
+        return query.passes ? ("Passed", "verdict-passed") : ("Failed", "verdict-failed")
     }
 
     func writeHead(_ statistics: RunStatistics) {

@@ -25,7 +25,6 @@ public final class HTMLFormatter: ReportFormatter {
     public var environment = ReportEnvironment()
     /// The failure categories "What failed" groups the failing scenarios by (the built-in ones unless given).
     public var categories = FailureCategories()
-    let strict: Bool
     let tagLinks: TagLinks
     /// The runs before this one, when the report keeps a history.
     let previousRuns: RunHistory?
@@ -84,24 +83,23 @@ public final class HTMLFormatter: ReportFormatter {
     /// link to their tracker; with `history` (the runs before this one), each scenario shows its last results and
     /// the page what changed since the last run.
     public convenience init(
-        output: any ReportOutput, title: String = "Acceptance specs", strict: Bool = true,
+        output: any ReportOutput, title: String = "Acceptance specs",
         tagLinks: TagLinks = TagLinks(), history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
         self.init(
-            output: output, title: title, strict: strict, tagLinks: tagLinks, history: history,
+            output: output, title: title, tagLinks: tagLinks, history: history,
             detailLimit: Self.defaultDetailLimit, query: query)
     }
 
     /// Creates an HTML formatter that details at most `detailLimit` scenarios.
     init(
-        output: any ReportOutput, title: String, strict: Bool, tagLinks: TagLinks, history: RunHistory?,
+        output: any ReportOutput, title: String, tagLinks: TagLinks, history: RunHistory?,
         detailLimit: Int, query: RunQuery
     ) {
         self.query = query
         page = OutputBuffer(output)
         buffer = page
         self.title = title
-        self.strict = strict
         self.tagLinks = tagLinks
         previousRuns = history
         self.detailLimit = max(detailLimit, 0)
@@ -128,7 +126,7 @@ public final class HTMLFormatter: ReportFormatter {
         try noteScenariosThatDidNotRun(of: incomplete)
         for document in incomplete { try complete(document) }
         try features.finish(upTo: query.featureCount, making: { _ in nil }, to: keep)
-        let statistics = query.statistics(strict: strict)
+        let statistics = query.statistics()
         writeHead(statistics)
         writeBanners()
         writeTotals(statistics)
@@ -204,7 +202,7 @@ public final class HTMLFormatter: ReportFormatter {
         for tag in attempt.pickle?.tags ?? [] { tagCounts[tag.name, default: 0] += 1 }
         guard let pickle = attempt.pickle else { return }
         ranPickles += 1
-        if attempt.isFailing(by: query.verdict(strict: strict)) {
+        if attempt.isFailing(by: query.verdict) {
             failingCount += 1
             let names = categories.names(of: attempt, query: query)
             for name in names { categoryCounts[name, default: 0] += 1 }

@@ -18,7 +18,7 @@ import Messages
 /// arrive (a run sends them all before its first scenario starts) and come back when their test case starts, and a
 /// test case is dropped once it is *settled* (its last attempt ended and will not be retried) and every formatter
 /// has seen it (`Reporter` and `consume(_:)` let it go after each envelope). Its lookups then answer for the test cases still running, and
-/// `pickles`, `gherkinDocuments` and `sources` stay empty; the totals (`statistics(strict:)`, `stepUseSummary()`)
+/// `pickles`, `gherkinDocuments` and `sources` stay empty; the totals (`statistics()`, `stepUseSummary()`)
 /// count the whole run either way. Every formatter of this module writes the same report from both.
 public final class RunQuery {
     /// What a query keeps of the stream.
@@ -72,19 +72,15 @@ public final class RunQuery {
     /// Whether the run succeeded, as the stream says (`testRunFinished.success`); `false` when interrupted.
     public var success: Bool { testRunFinished?.success ?? false }
 
-    /// The tag of work in progress in this run (`RunConfiguration.wipTag`; nil: none): its scenarios are reported
-    /// but never fail the run. Set it before the stream, as the run's configuration says.
-    public var workInProgressTag: String? = RunVerdict.defaultWorkInProgressTag
+    /// What fails this run (`RunVerdict`: its strictness and its tag of work in progress), as the run's configuration
+    /// says (`RunConfiguration.verdict`): the one rule the runner decided the exit status by, and every report
+    /// judges each scenario by. Set it before the stream.
+    public var verdict = RunVerdict()
 
-    /// The rule of what fails this run (`RunVerdict`), with its work-in-progress tag: the one every report applies.
-    public func verdict(strict: Bool) -> RunVerdict {
-        RunVerdict(strict: strict, workInProgressTag: workInProgressTag)
-    }
-
-    /// Whether the run passed: the stream says so, and no scenario in it fails the run by `RunVerdict`'s rule (a
-    /// stream that claims success beside a failed scenario, merged from elsewhere, does not pass).
-    public func passes(strict: Bool) -> Bool {
-        success && statistics(strict: strict).failingScenarios == 0
+    /// Whether the run passed: the stream says so, and no scenario in it fails the run by `verdict` (a stream that
+    /// claims success beside a failed scenario, merged from elsewhere, does not pass).
+    public var passes: Bool {
+        success && statistics().failingScenarios == 0
     }
 
     /// The first error met keeping the stream in temporary files (`.streaming` only): the reports cannot be

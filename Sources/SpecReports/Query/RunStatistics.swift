@@ -6,7 +6,8 @@ public struct RunStatistics: Sendable, Hashable {
     public var scenarios = StatusCounts()
     /// Pickle steps (not hooks) by status; steps that never finished are not counted.
     public var steps = StatusCounts()
-    /// Scenarios that fail the run (failed; or undefined, pending, ambiguous when strict and not `@wip`).
+    /// Scenarios that fail the run by `RunQuery.verdict` (failed; or undefined, pending, ambiguous when strict;
+    /// never work in progress).
     public var failingScenarios = 0
     /// Scenarios that failed, were retried and then passed (counted as passed in `scenarios` too).
     public var flakyScenarios = 0
@@ -24,9 +25,8 @@ public struct RunStatistics: Sendable, Hashable {
 struct RunTotals {
     var scenarios = StatusCounts()
     var steps = StatusCounts()
-    /// Failing scenarios when strict, and when not.
-    var failingStrict = 0
-    var failingLenient = 0
+    /// Scenarios that fail the run, by the query's `verdict`.
+    var failing = 0
     var flakyScenarios = 0
     var stepsDuration = MessageDuration.zero
     /// How many steps used each step definition (matched it alone), by definition id.
@@ -49,8 +49,7 @@ struct RunTotals {
         }
         guard let attempt = run.counted else { return }
         scenarios[attempt.status] += sign
-        if attempt.isFailing(by: query.verdict(strict: true)) { failingStrict += sign }
-        if attempt.isFailing(by: query.verdict(strict: false)) { failingLenient += sign }
+        if attempt.isFailing(by: query.verdict) { failing += sign }
         if query.isFlaky(attempt) { flakyScenarios += sign }
         for (index, step) in attempt.testCase.testSteps.enumerated() where step.pickleStepId != nil {
             let result = attempt.stepResults[index]
@@ -68,8 +67,8 @@ struct RunTotals {
 }
 
 extension RunQuery {
-    /// The totals of the run so far; `strict` decides which undefined, pending and ambiguous scenarios fail.
-    public func statistics(strict: Bool = true) -> RunStatistics {
+    /// The totals of the run so far; the scenarios that fail it are those `verdict` fails.
+    public func statistics() -> RunStatistics {
         var totals = settledTotals
         for run in unsettledRuns { totals.add(run, query: self) }
         var statistics = RunStatistics()
@@ -77,7 +76,7 @@ extension RunQuery {
         statistics.stepsDuration = totals.stepsDuration
         statistics.scenarios = totals.scenarios
         statistics.steps = totals.steps
-        statistics.failingScenarios = strict ? totals.failingStrict : totals.failingLenient
+        statistics.failingScenarios = totals.failing
         statistics.flakyScenarios = totals.flakyScenarios
         return statistics
     }

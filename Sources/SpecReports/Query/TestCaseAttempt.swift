@@ -74,8 +74,8 @@ public final class TestCaseAttempt {
         return stepResults.first { $0?.status == status } ?? nil
     }
 
-    /// Whether the attempt fails the run, by the runner's own rule (`RunVerdict`, as `RunQuery.verdict(strict:)`
-    /// gives it for the run): a failed step does, an ambiguous, undefined or pending one when strict, and never in
+    /// Whether the attempt fails the run, by the runner's own rule (`RunVerdict`, as `RunQuery.verdict`
+    /// holds it for the run): a failed step does, an ambiguous, undefined or pending one when strict, and never in
     /// a scenario tagged as work in progress.
     public func isFailing(by verdict: RunVerdict) -> Bool {
         verdict.failsRun(status, tags: pickle?.tags.lazy.map(\.name) ?? [])
