@@ -96,9 +96,7 @@ extension SpecSuite {
     static func recordedIssue(_ issue: Issue) -> RecordedIssue {
         var details: [String] = []
         if case .expectationFailed(let expectation) = issue.kind,
-            let difference = Mirror(reflecting: expectation).children.first(where: {
-                $0.label == "differenceDescription"
-            })?.value as? String?, let difference
+            let difference = SwiftTestingMirror.differenceDescription(ofExpectation: expectation)
         {
             details.append(difference)
         }

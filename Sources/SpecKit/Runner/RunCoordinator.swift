@@ -7,8 +7,9 @@ import Messages
 /// `afterAll` hooks, finish.
 ///
 /// Every `testCase` comes before the first `testCaseStarted`, as Cucumber requires, without the run holding
-/// its test cases: they are prepared once to emit their messages and again, with the same ids, to run (on a
-/// thread of their own, ahead of the workers).
+/// its test cases: a first walk over the selected pickles builds each `testCase` message, a second (on a thread of
+/// its own, ahead of the workers) builds its steps to run, drawing the same ids again; the step matches come from
+/// the planner's cache. (In a runner process the command makes the messages, and the process only the steps.)
 struct RunCoordinator<World: Actor>: Sendable {
     let environment: RunEnvironment<World>
     let planner: TestCasePlanner<World>
