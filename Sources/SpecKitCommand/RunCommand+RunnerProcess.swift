@@ -35,7 +35,7 @@ extension RunCommand {
         let session = RemoteSession(
             processes: processes, instruction: instruction,
             ids: configuration.idStyle.makeSource(key: configuration.idKey), workers: configuration.parallel,
-            verdict: configuration.verdict, failFast: configuration.failFast, readsAhead: readsAhead)
+            readsAhead: readsAhead, verdict: configuration.verdict, failFast: configuration.failFast)
         configuration.remote = session
         return session
     }

@@ -62,7 +62,7 @@ final class RemoteSession: RemoteExecution {
     /// then on skips its steps. `readsAhead`: the one runner process's stream is read as it comes.
     init(
         processes: RunnerProcesses, instruction: RunnerInstruction, ids: IdSource, workers: Int = 1,
-        verdict: RunVerdict = RunVerdict(), failFast: Bool = false, readsAhead: Bool = true
+        readsAhead: Bool, verdict: RunVerdict = RunVerdict(), failFast: Bool = false
     ) {
         self.readsAhead = readsAhead
         self.processes = processes

@@ -38,9 +38,9 @@ struct RunnerProcesses: Sendable {
     }
 
     /// A session running `instruction`, the run drawing its ids as `ids` does (its runner processes start once the
-    /// run has read its specs: `planned(_:)`).
-    func session(_ instruction: RunnerInstruction, ids: IdSource) -> RemoteSession {
-        RemoteSession(processes: self, instruction: instruction, ids: ids)
+    /// run has read its specs: `planned(_:)`); `readsAhead` as `RemoteSession` takes it.
+    func session(_ instruction: RunnerInstruction, ids: IdSource, readsAhead: Bool) -> RemoteSession {
+        RemoteSession(processes: self, instruction: instruction, ids: ids, readsAhead: readsAhead)
     }
 
     /// The environment of a runner process.

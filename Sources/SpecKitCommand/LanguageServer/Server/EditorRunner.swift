@@ -154,7 +154,10 @@ extension LanguageServerCommand {
         let instruction = RunnerInstruction(
             paths: [file.path], variant: 0, order: RunOrder.defined.description, idKey: nil, resume: nil,
             uriBase: root.path, readsConfigurationFile: false)
-        // The editor's runs draw incrementing ids (the default).
-        return processes.session(instruction, ids: RunConfiguration().idStyle.makeSource())
+        // The editor's runs draw incrementing ids (the default), and write no report file: the stream is read as it
+        // comes, as for a command run writing only the console and the message stream.
+        return processes.session(
+            instruction, ids: RunConfiguration().idStyle.makeSource(),
+            readsAhead: FormatRequest.readsAhead(writing: []))
     }
 }
