@@ -48,7 +48,9 @@ struct RunCommand<World: Actor, Variant: Sendable & CustomStringConvertible> {
                     names: "cucumber.json",
                     help: "each top-level key a profile of options named as in cucumber-js ("
                         + Setting.all.compactMap(\.key).joined(separator: ", ")
-                        + "); a profile may also be a command line")
+                        + "); a profile may also be a command line. Options given on the command line win, "
+                        + Setting.additiveKeys.joined(separator: "/")
+                        + " add up, two retry tag filters must both hold")
             case .running, .reports:
                 break
             }

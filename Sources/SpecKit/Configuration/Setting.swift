@@ -7,10 +7,11 @@ import OptionParsing
 /// environment variable that sets it, the value it takes and its range, how a later source merges with an earlier
 /// one, and its line in the usage.
 ///
-/// `Setting.all` is the one table of them. The command line, the profiles of `cucumber.json` (objects or command
-/// lines), the environment, the usage, did-you-mean and the editor's settings all read it, and each fills the same
-/// value, `RunSettings`, and `RunSettings.apply(to:)` hands the runner's settings on as each entry's `runs` says; a
-/// new option is one entry here, its field in `RunSettings`, and its use.
+/// Each is declared with the property of `RunSettings` that holds its value (`@Declared`), and `Setting.all` reads
+/// them from there: the one table of a run's settings. The command line, the profiles of `cucumber.json` (objects
+/// or command lines), the environment, the usage, did-you-mean and the editor's settings all read it, and each fills
+/// the same value, `RunSettings`, and `RunSettings.apply(to:)` hands the runner's settings on as each entry's `runs`
+/// says; a new option is one property of `RunSettings`, declared with its setting, and its use.
 public struct Setting: Sendable {
     /// The kind of value a setting takes, with its range.
     public enum Kind: Sendable, Hashable {
@@ -170,167 +171,22 @@ public struct Setting: Sendable {
 }
 
 extension Setting {
-    /// Every setting of a run (a command adds its variant option, such as `--store`, with `extra(_:help:)`).
-    public static let all: [Setting] = selecting + running + configuration + reports
+    /// Every setting of a run, in the order `RunSettings` declares them (a command adds its variant option, such as
+    /// `--store`, with `extra(_:help:)`).
+    public static let all: [Setting] = Mirror(reflecting: RunSettings()).children.compactMap { child in
+        (child.value as? any DeclaredSetting)?.setting
+    }
 
     /// The setting of a file key, for the editor's settings and the tests.
     public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
 
-    private static let selecting: [Setting] = [
-        Setting(key: "paths", option: nil, .texts, .texts(\.paths), merge: .replaces, .selecting, "feature files"),
-        Setting(
-            key: "tags", option: "--tags", short: "-t", variables: ["SPECKIT_TAGS"], swiftTest: true, value: "EXPR",
-            .texts,
-            .texts(\.tags), .selecting, "a tag expression, e.g. '@cache and not @slow' (repeatable: all must hold)",
-            runs: { $1.tagExpressions += $0.tags }),
-        Setting(
-            key: "name", option: "--name", short: "-n", variables: ["SPECKIT_NAME"], swiftTest: true, value: "REGEX",
-            .texts,
-            .texts(\.names), .selecting, "scenarios whose name matches (repeatable: any may match)",
-            runs: { $1.namePatterns += $0.names }),
-        Setting(
-            key: "shard", option: "--shard", variables: ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX"], value: "I/N",
-            .shard, .shard(\.shard), .selecting,
-            "only shard I of N (stable: a scenario is in the same shard everywhere); Bazel's TEST_TOTAL_SHARDS / "
-                + "TEST_SHARD_INDEX are honoured too",
-            fromEnvironment: bazelShard, runs: { settings, run in settings.shard.map { run.shard = $0 } }),
-    ]
-
-    private static let running: [Setting] = [
-        Setting(
-            key: "dryRun", option: "--dry-run", short: "-d", .flag, .flag(\.dryRun), .running,
-            "match every step to its definition without running any",
-            runs: { settings, run in settings.dryRun.map { run.dryRun = $0 } }),
-        Setting(
-            key: "strict", option: "--strict", negation: "--no-strict", .flag, .flag(\.strict), .running,
-            "undefined, pending and ambiguous steps fail the run (the default; scenarios tagged @wip never fail it)",
-            negationHelp: "undefined, pending and ambiguous steps do not fail the run",
-            runs: { settings, run in settings.strict.map { run.strict = $0 } }),
-        Setting(
-            key: "failFast", option: "--fail-fast", .flag, .flag(\.failFast), .running,
-            "stop after the first failing scenario",
-            runs: { settings, run in settings.failFast.map { run.failFast = $0 } }),
-        Setting(
-            key: nil, option: "--in-process", .flag, .flag(\.inProcess), .running,
-            "run the steps in this process, for a debugger (by default they run in a runner process of their own: "
-                + "a step that crashes or calls exit() fails, and the run goes on in a new one)"),
-        Setting(
-            key: nil, option: "--watch", short: "-w", .flag, .flag(\.watch), .running,
-            "after the run, rerun the scenarios of each .feature file saved, on the console (summary, failures, "
-                + "snippets), until Ctrl-C"),
-        Setting(
-            key: "retry", option: "--retry", value: "N", .wholeNumber(RunLimits.retry), .number(\.retry), .running,
-            "rerun a failing scenario up to N times, from 0 to 100 (only the last attempt counts; one that fails, "
-                + "then passes, is flaky: it passes the run, reported as flaky)",
-            runs: { settings, run in settings.retry.map { run.retry = $0 } }),
-        Setting(
-            key: "retryTagFilter", option: "--retry-tag-filter", value: "EXPR", .text, .text(\.retryTagFilter),
-            merge: .conjoins, .running, "retry only the scenarios matching this tag expression",
-            runs: { settings, run in settings.retryTagFilter.map { run.retryTagFilter = $0 } }),
-        Setting(
-            key: "order", option: "--order", value: "ORDER", .order, .order(\.order), .running,
-            "defined (default), reverse, random, or random:SEED to repeat a random order",
-            runs: { settings, run in settings.order.map { run.order = $0 } }),
-        // 0 is cucumber-js's "not in parallel": one at a time.
-        Setting(
-            key: "parallel", option: "--parallel", short: "-j", value: "N",
-            .wholeNumber(0...RunLimits.parallel.upperBound), .number(\.parallel), .running,
-            "run N scenarios at once, 0 to 256 (0 and 1: one at a time, the default)",
-            runs: { settings, run in settings.parallel.map { run.parallel = max($0, 1) } }),
-        Setting(
-            key: "exclusive", option: "--exclusive", value: "EXPR", .texts, .texts(\.exclusive), .running,
-            "scenarios matching the tag expression never run at the same time as one another under --parallel, "
-                + "e.g. @database (repeatable: one group each)",
-            runs: { $1.exclusiveTagExpressions += $0.exclusive }),
-        Setting(
-            key: "timeout", option: "--timeout", value: "SECONDS", .seconds, .seconds(\.timeout), .running,
-            "fail a step still running after SECONDS, from 0.001 to 86400 (a day; default 10)",
-            runs: { settings, run in
-                // Read from a file, the timeout is in range; set by code, one out of range is refused by the run.
-                settings.timeout.map { run.stepTimeout = RunLimits.stepTimeoutOrOutOfRange(seconds: $0) }
-            }),
-        Setting(
-            key: "languages", option: "--languages", variables: [GherkinLanguages.environmentVariable], value: "FILE",
-            .text,
-            .text(\.languages), .running,
-            "more Gherkin languages, or other keywords for built-in ones, in the gherkin-languages.json format "
-                + "(default: $GHERKIN_LANGUAGES when set); every language of Cucumber is built in"),
-        Setting(
-            key: nil, option: "--i18n-languages", .flag, .flag(\.listLanguages), .running,
-            "list the languages a `# language:` header can name, and exit"),
-        Setting(
-            key: nil, option: "--i18n-keywords", value: "LANG", .text, .text(\.keywordsLanguage), .running,
-            "list the keywords of language LANG (e.g. nl, ja), and exit"),
-    ]
-
-    private static let configuration: [Setting] = [
-        Setting(
-            key: nil, option: "--profile", short: "-p", variables: [ConfigurationFile.profileVariable],
-            swiftTest: true, value: "NAME",
-            .texts, .texts(\.profiles), merge: .replaces, .configuration,
-            "use profile NAME of the file (repeatable, merged in order; default: \"default\"); options given on the "
-                + "command line win, " + additive + " add up, two retry tag filters must both hold",
-            fromEnvironment: { environment in
-                let names = (environment[ConfigurationFile.profileVariable] ?? "")
-                    .split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-                return names.isEmpty ? nil : .texts(names)
-            }),
-        Setting(
-            key: nil, option: "--config", short: "-c", variables: [ConfigurationFile.fileVariable],
-            swiftTest: true, value: "FILE",
-            .text, .text(\.config), .configuration,
-            "the configuration file (default: cucumber.json in the current folder, if any)"),
-    ]
-
-    private static let reports: [Setting] = [
-        Setting(
-            key: "format", option: "--format", short: "-f", value: "NAME[:PATH]", .formats, .texts(\.formats),
-            .reports,
-            "a report to write, repeatable. Console formats (standard output unless a PATH is given): pretty, "
-                + "progress, summary. File formats (into --out unless a PATH is given; PATH - is standard output): "
-                + "message (Cucumber Messages NDJSON), json (Cucumber JSON), junit (JUnit XML), html, markdown, "
-                + "rerun, usage. Default: progress, plus every file format in --out. Given formats replace the "
-                + "default; progress is added when none writes to the console, and every file format when --out is "
-                + "given but no chosen format writes a file."),
-        Setting(
-            key: "out", option: "--out", short: "-o", variables: ["SPECKIT_REPORTS"], swiftTest: true, value: "DIR",
-            .text, .text(\.out), .reports,
-            "the report folder (default: reports); a run of several variants writes one folder per variant in it "
-                + "(and removes the reports a single run left at its top)"),
-        Setting(
-            key: "title", option: "--title", value: "TEXT", .text, .text(\.title), .reports,
-            "the title of the HTML and Markdown reports"),
-        Setting(
-            key: nil, option: "--history", value: "FILE", .text, .text(\.history), .reports,
-            "keep the run history in FILE (default: history.json in the report folder, when the run writes reports "
-                + "there): the HTML report shows each scenario's last results, the summary what changed since the "
-                + "last run"),
-        Setting(key: nil, option: "--no-history", .flag, .flag(\.noHistory), .reports, "keep no run history"),
-        Setting(
-            key: "linkTags", option: "--link-tags", value: "PATTERN=URL", .texts, .texts(\.linkTags), .reports,
-            "tags matching PATTERN (a regular expression) link to URL in the HTML and Markdown reports, $1..$9 its "
-                + "groups: '@JIRA-(\\d+)=https://jira.example/browse/JIRA-$1' (repeatable)"),
-        Setting(
-            key: "environment", option: "--environment", value: "NAME=VALUE", .texts, .texts(\.environment),
-            .reports,
-            "a fact shown at the top of the HTML and Markdown reports beside the CI's (branch, commit, build): "
-                + "'app=2.3.0', 'device=iPhone 15' (repeatable)"),
-        Setting(
-            key: "categories", option: "--categories", value: "FILE", .categories, .categories(\.categories),
-            .reports,
-            "sort what did not pass into the categories of FILE (Allure's categories.json: name, matchedStatuses, "
-                + "messageRegex, traceRegex), before the built-in ones: product defects, broken tests, crashes, "
-                + "undefined, ambiguous and pending steps (repeatable)"),
-    ]
-
-    /// The file keys whose values add up across sources, for the usage: `tags/name/format/...`.
-    private static var additive: String {
-        (selecting + running + reports).filter { $0.key != nil && $0.merge == .adds }.compactMap(\.key)
-            .joined(separator: "/")
+    /// The file keys whose values add up across sources, for the usage: `tags`, `name`, `format`...
+    package static var additiveKeys: [String] {
+        all.filter { $0.merge == .adds && $0.section != .configuration }.compactMap(\.key)
     }
 
     /// Bazel's sharding variables (`TEST_TOTAL_SHARDS`, `TEST_SHARD_INDEX`, numbered from 0) as a shard.
-    private static let bazelShard: @Sendable ([String: String]) throws(OptionParser.Failure) -> Value? = {
+    static let bazelShard: @Sendable ([String: String]) throws(OptionParser.Failure) -> Value? = {
         environment throws(OptionParser.Failure) in
         guard let total = environment["TEST_TOTAL_SHARDS"], let index = environment["TEST_SHARD_INDEX"] else {
             return nil

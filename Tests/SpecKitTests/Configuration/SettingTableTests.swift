@@ -2,8 +2,9 @@ import Foundation
 import Gherkin
 import Messages
 import OptionParsing
-import SpecKit
 import Testing
+
+@testable import SpecKit
 
 /// The one table of a run's settings (`Setting.all`): each source it is read from fills the same value, in the
 /// same field, and the sources merge in one order.
@@ -48,6 +49,27 @@ struct SettingTableTests {
             data: Data(#"{"p": "\#(option) \#(argument ?? "")"}"#.utf8), path: "c.json"
         ).settings(profiles: ["p"])
         #expect(fromProfileCommandLine == fromCommandLine, "a profile's command line reads \(option) otherwise")
+    }
+
+    @Test("each property of RunSettings is set by the setting declared with it, and by no other")
+    func eachDeclarationSetsItsOwnProperty() throws {
+        let file = try Self.categoriesFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let empty = Mirror(reflecting: RunSettings()).children.map { ($0.label ?? "", String(describing: $0.value)) }
+        var declared: [Setting] = []
+        for child in Mirror(reflecting: RunSettings()).children {
+            guard let label = child.label, let setting = (child.value as? any DeclaredSetting)?.setting else {
+                continue
+            }
+            declared.append(setting)
+            let (argument, _) = Self.sample(setting, categoriesFile: file)
+            let arguments = setting.option.map { [$0] + (argument.map { [$0] } ?? []) } ?? ["x.feature"]
+            let read = Mirror(reflecting: try RunSettings(arguments: arguments)).children
+            let changed = zip(read, empty).filter { $0.1.0.hasPrefix("_") && String(describing: $0.0.value) != $0.1.1 }
+                .map(\.1.0)
+            #expect(changed == [label], "\(arguments) set \(changed), not \(label)")
+        }
+        #expect(declared.map(\.option) == Setting.all.map(\.option), "Setting.all is every declaration, in order")
     }
 
     @Test("no two settings share an option, a short option or a key")
