@@ -206,6 +206,33 @@ package struct SummaryText {
     }
 }
 
+/// What the console formatters share: the failures and warnings noted as test cases end, and the summary written
+/// after them at the end of the run.
+struct ConsoleSummary {
+    let style: ConsoleStyle
+    /// The runs before this one, when a history is kept: the summary ends with what changed since the last run.
+    let history: RunHistory?
+    var listing: IssueListing
+
+    init(style: ConsoleStyle, history: RunHistory?) {
+        self.style = style
+        self.history = history
+        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
+    }
+
+    /// Notes the failures and warnings of the test case that has just settled in `query`, if one has.
+    mutating func noteSettled(in query: RunQuery) {
+        if let run = query.justSettled { listing.add(run, query: query) }
+    }
+
+    /// Writes `separator`, then the summary of `query`'s run, to `buffer`, and closes it.
+    func finish(_ query: RunQuery, into buffer: OutputBuffer, after separator: String) throws(ReportError) {
+        buffer.append(separator)
+        buffer.append(SummaryText(query: query, style: style, history: history, listing: listing).text)
+        try buffer.close()
+    }
+}
+
 /// The failures and warnings of a run's test cases as they end, each attempt worded as the summary lists it: only
 /// the first `limit` of each (in the order the attempts started) are worded and kept, the others counted, so a run
 /// with a million failing scenarios costs the console no more than one with a hundred.

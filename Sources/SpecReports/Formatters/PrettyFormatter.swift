@@ -10,16 +10,15 @@ public final class PrettyFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
-    private let history: RunHistory?
     private let flushesEachStep: Bool
     private var currentFeatureURI: String?
     private var currentRuleId: String?
     private var layouts: [String: AttemptLayout] = [:]
-    private var listing: IssueListing
+    private var summary: ConsoleSummary
     /// The failure categories named under each failing scenario.
     public var categories: FailureCategories {
-        get { listing.categories }
-        set { listing.categories = newValue }
+        get { summary.listing.categories }
+        set { summary.listing.categories = newValue }
     }
 
     /// Creates a pretty formatter writing to `output`. `flushesEachStep` writes every line as soon as it is
@@ -28,12 +27,11 @@ public final class PrettyFormatter: ReportFormatter {
         output: any ReportOutput, style: ConsoleStyle = .plain, flushesEachStep: Bool = true,
         history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
-        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
         self.flushesEachStep = flushesEachStep
-        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
+        summary = ConsoleSummary(style: style, history: history)
     }
 
     /// The symbol the pretty formatter shows for a status.
@@ -73,7 +71,7 @@ public final class PrettyFormatter: ReportFormatter {
                 for attachment in attempt.caseAttachments { writeAttachment(attachment, indent: 6) }
                 layouts[attempt.id] = nil
             }
-            if let run = query.justSettled { listing.add(run, query: query) }
+            summary.noteSettled(in: query)
             try buffer.flush()
         case .testRunHookFinished(let finished):
             guard finished.result.status != .passed,
@@ -96,10 +94,7 @@ public final class PrettyFormatter: ReportFormatter {
 
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
-        buffer.append("\n")
-        buffer.append(
-            SummaryText(query: query, style: style, history: history, listing: listing).text)
-        try buffer.close()
+        try summary.finish(query, into: buffer, after: "\n")
     }
 
     // MARK: Writing

@@ -12,13 +12,11 @@ public final class SummaryFormatter: ReportFormatter {
     /// The index of the stream.
     public let query: RunQuery
     private let buffer: OutputBuffer
-    private let style: ConsoleStyle
-    private let history: RunHistory?
-    private var listing: IssueListing
+    private var summary: ConsoleSummary
     /// The failure categories named under each failing scenario.
     public var categories: FailureCategories {
-        get { listing.categories }
-        set { listing.categories = newValue }
+        get { summary.listing.categories }
+        set { summary.listing.categories = newValue }
     }
 
     /// Creates a summary formatter writing to `output`; `style` decides colours (what fails the run is
@@ -27,23 +25,19 @@ public final class SummaryFormatter: ReportFormatter {
         output: any ReportOutput, style: ConsoleStyle = .plain, history: RunHistory? = nil,
         query: RunQuery = RunQuery()
     ) {
-        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
-        self.style = style
-        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
+        summary = ConsoleSummary(style: style, history: history)
     }
 
     /// Notes the failures of each test case as it ends (the summary lists the first ones).
     public func receive(_ envelope: Envelope) throws(ReportError) {
-        if case .testCaseFinished = envelope, let run = query.justSettled { listing.add(run, query: query) }
+        if case .testCaseFinished = envelope { summary.noteSettled(in: query) }
     }
 
     /// Writes the summary and closes the output.
     public func finish() throws(ReportError) {
-        buffer.append(
-            SummaryText(query: query, style: style, history: history, listing: listing).text)
-        try buffer.close()
+        try summary.finish(query, into: buffer, after: "")
     }
 }
 
@@ -54,13 +48,12 @@ public final class ProgressFormatter: ReportFormatter {
     public let query: RunQuery
     private let buffer: OutputBuffer
     private let style: ConsoleStyle
-    private let history: RunHistory?
     private let flushesEachStep: Bool
-    private var listing: IssueListing
+    private var summary: ConsoleSummary
     /// The failure categories named under each failing scenario.
     public var categories: FailureCategories {
-        get { listing.categories }
-        set { listing.categories = newValue }
+        get { summary.listing.categories }
+        set { summary.listing.categories = newValue }
     }
 
     /// Creates a progress formatter writing to `output`. `flushesEachStep` writes every character at once (for a
@@ -69,12 +62,11 @@ public final class ProgressFormatter: ReportFormatter {
         output: any ReportOutput, style: ConsoleStyle = .plain, flushesEachStep: Bool = true,
         history: RunHistory? = nil, query: RunQuery = RunQuery()
     ) {
-        self.history = history
         self.query = query
         buffer = OutputBuffer(output)
         self.style = style
         self.flushesEachStep = flushesEachStep
-        listing = IssueListing(style: style, limit: SummaryText.defaultListLimit)
+        summary = ConsoleSummary(style: style, history: history)
     }
 
     /// The character Cucumber prints for a step status.
@@ -98,7 +90,7 @@ public final class ProgressFormatter: ReportFormatter {
             buffer.append(style.status(status, Self.character(for: status)))
             if flushesEachStep { try buffer.flush() }
         case .testCaseFinished:
-            if let run = query.justSettled { listing.add(run, query: query) }
+            summary.noteSettled(in: query)
             try buffer.flush()
         default:
             break
@@ -107,9 +99,6 @@ public final class ProgressFormatter: ReportFormatter {
 
     /// Writes a blank line and the summary, and closes the output.
     public func finish() throws(ReportError) {
-        buffer.append("\n\n")
-        buffer.append(
-            SummaryText(query: query, style: style, history: history, listing: listing).text)
-        try buffer.close()
+        try summary.finish(query, into: buffer, after: "\n\n")
     }
 }
