@@ -54,4 +54,51 @@ import Testing
         }
         #expect(error is Failure)
     }
+
+    @Test func `a hanging beforeAll hook times out, fails the run and runs no scenario; the afterAll hooks still run`()
+        async throws
+    {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.beforeAll { await Hang.shared.forever() }
+        steps.afterAll { log.append("after all") }
+        steps.given("a step") { _ in log.append("step") }
+        let (summary, envelopes) = try await runFeature("Feature: F\n  Scenario: A\n    Given a step\n", steps: steps) {
+            $0.stepTimeout = .milliseconds(1500)
+        }
+        #expect(!summary.success)
+        #expect(summary.runHookFailure?.contains("timed out after 1.5 s") == true, "\(summary.runHookFailure ?? "")")
+        #expect(log.entries == ["after all"])
+        #expect(!envelopes.typeNames.contains("testCase"))
+        #expect(envelopes.typeNames.filter { $0 == "testRunHookFinished" }.count == 2)
+    }
+
+    @Test func `an after hook hanging after a step timed out times out in turn, and the next scenario runs`()
+        async throws
+    {
+        let log = RunLog()
+        var steps = StepLibrary<TestWorld>()
+        steps.given("a step that never returns") { _ in await Hang.shared.forever() }
+        steps.given("a step") { _ in log.append("step") }
+        steps.after { _ in
+            log.append("after")
+            if log.entries.filter({ $0 == "after" }).count == 1 { await Hang.shared.forever() }
+        }
+        let feature = """
+            Feature: F
+              Scenario: hangs
+                Given a step that never returns
+              Scenario: fine
+                Given a step
+            """
+        let (summary, envelopes) = try await runFeature(feature, steps: steps) {
+            $0.stepTimeout = .milliseconds(1500)
+        }
+        #expect(envelopes.stepStatuses == [.failed, .failed, .passed, .passed])
+        #expect(envelopes.stepResults.map(\.message).prefix(2) == ["timed out after 1.5 s", "timed out after 1.5 s"])
+        #expect(log.entries == ["after", "step", "after"])
+        #expect(summary.scenarios[.failed] == 1)
+        #expect(summary.scenarios[.passed] == 1)
+        #expect(envelopes.filter { $0.typeName == "testCaseFinished" }.count == 2)
+    }
 }
