@@ -1,58 +1,47 @@
 import Foundation
+import Messages
 import Testing
 
 @testable import SpecKit
 
 /// A body's timeout counts the time it ran, not the time it waited for a thread: on a busy machine (a 2-core CI
 /// runner with every cooperative thread taken) a hook that fails at once was reported as "timed out after 10 s".
+/// Every body runs inline in a watched task (`WorkerTask`), whose clock (`BodyDeadline`) starts when the body
+/// begins.
 @Suite struct TimeoutTests {
-    /// Makes a watched body of a task that would sleep for a minute, lets `check` ask it to expire, and returns how
-    /// its run ended: `.timedOut` when it expired, `.finished(nil)` otherwise.
-    static func watching(
-        limit: Duration, began: ContinuousClock.Instant?, _ check: (WatchedBody, Task<Void, Never>) -> Void
-    ) async -> Timeout.Result {
-        let work = Task<Void, Never> { try? await Task.sleep(for: .seconds(60)) }
-        defer { work.cancel() }
-        return await withCheckedContinuation { continuation in
-            let gate = Timeout.Gate(continuation)
-            check(WatchedBody(limit: limit, began: Locked(began), gate: gate, work: work), work)
-            gate.resume(.finished(nil))  // nothing when the body expired: the gate was resumed then
-        }
+    private static let overran = TimeoutOutcome.outcome(.failed("overran", type: "TimeoutError"))
+
+    @Test func `a task whose body has not begun never expires, however late it is`() {
+        let deadline = BodyDeadline(limit: .milliseconds(10), emit: { _ in })
+        #expect(deadline.deadline == nil)
+        #expect(deadline.expire(ifDueAt: ContinuousClock.now.advanced(by: .seconds(3600))) == nil)
+        #expect(!deadline.isOver)
     }
 
-    @Test func `a body that has not begun never expires, however late it is`() async {
-        let result = await Self.watching(limit: .milliseconds(10), began: nil) { body, work in
-            #expect(!body.expire(ifDueAt: ContinuousClock.now.advanced(by: .seconds(3600))))
-            #expect(!work.isCancelled)
-        }
-        guard case .finished(nil) = result else {
-            Issue.record("expected no timeout, got \(result)")
-            return
-        }
-    }
-
-    @Test func `a body that began expires once it has run for its limit, and its task is cancelled`() async {
+    @Test func `a body that began expires once it has run for its limit, and nothing it emits then goes out`() {
+        let emitted = Locked<[String]>([])
+        let deadline = BodyDeadline(
+            limit: .seconds(10), emit: { envelope in emitted.withLock { $0.append(envelope.typeName) } })
         let began = ContinuousClock.now
-        let result = await Self.watching(limit: .seconds(10), began: began) { body, work in
-            #expect(!body.expire(ifDueAt: began.advanced(by: .seconds(9))))
-            #expect(!work.isCancelled)
-            #expect(body.expire(ifDueAt: began.advanced(by: .seconds(10))))
-            #expect(work.isCancelled)
-        }
-        guard case .timedOut = result else {
-            Issue.record("expected a timeout, got \(result)")
-            return
-        }
+        #expect(deadline.beginBody(ifTimedOut: Self.overran, failsWorld: true))
+        #expect(deadline.expire(ifDueAt: began.advanced(by: .seconds(9))) == nil)
+        deadline.emit(.testRunStarted(TestRunStarted(timestamp: Timestamp(seconds: 0, nanos: 0))))
+        let expired = deadline.expire(ifDueAt: began.advanced(by: .seconds(11)))
+        #expect(expired?.outcome.message == "overran")
+        #expect(expired?.failsWorld == true)
+        #expect(deadline.isOver)
+        deadline.emit(.testRunStarted(TestRunStarted(timestamp: Timestamp(seconds: 1, nanos: 0))))
+        #expect(emitted.value == ["testRunStarted"])
+        #expect(!deadline.beginBody(ifTimedOut: Self.overran, failsWorld: false), "no body begins once it is over")
     }
 
-    @Test func `a body that fails at once fails with its error, not a timeout`() async {
-        struct Failure: Error {}
-        let result = await Timeout.run(limit: .seconds(10), context: nil) { throw Failure() }
-        guard case .finished(let error?) = result else {
-            Issue.record("expected the body's error, got \(result)")
-            return
-        }
-        #expect(error is Failure)
+    @Test func `a body that ended stops the clock: a late check finds nothing due`() {
+        let deadline = BodyDeadline(limit: .milliseconds(10), emit: { _ in })
+        #expect(deadline.beginBody(ifTimedOut: Self.overran, failsWorld: false))
+        deadline.endBody()
+        #expect(deadline.expire(ifDueAt: ContinuousClock.now.advanced(by: .seconds(3600))) == nil)
+        #expect(deadline.finish())
+        #expect(!deadline.finish(), "a task finishes once")
     }
 
     @Test func `a hanging beforeAll hook times out, fails the run and runs no scenario; the afterAll hooks still run`()

@@ -15,38 +15,28 @@ extension TestCaseRunner {
         let box = WorldBox<World>()
         let make = makeWorld
         let timedOut = TimeoutOutcome.worldTimedOut(scenario: scenario, limit: timeoutDescription)
-        let result: Timeout.Result
-        if let watched = mode.watched {
-            guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: mode.handover) else {
-                return .failed(timedOut.outcome)
-            }
-            do {
-                let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
-                box.world.withLock { $0 = made }
-                result = .finished(nil)
-            } catch {
-                result = .finished(error)
-            }
-            watched.endBody()
-        } else {
-            result = await Timeout.run(limit: stepTimeout, context: context) {
-                let made = try await make(scenario)
-                box.world.withLock { $0 = made }
-            }
-        }
-        switch result {
-        case .timedOut:
+        let watched = mode.watched
+        guard watched.beginBody(ifTimedOut: timedOut, failsWorld: true, handover: mode.handover) else {
             return .failed(timedOut.outcome)
-        case .finished(let error?):
-            let outcome = BodyOutcome(error: error, location: nil)
+        }
+        let failure: (any Error)?
+        do {
+            let made = try await SpecContext.$currentValue.withValue(context) { try await make(scenario) }
+            box.world.withLock { $0 = made }
+            failure = nil
+        } catch {
+            failure = error
+        }
+        watched.endBody()
+        if let failure {
+            let outcome = BodyOutcome(error: failure, location: nil)
                 .adding(recordedFailures: context.target?.takeFailures() ?? [])
             return .failed(outcome.prefixed("cannot make the world of \(scenario.displayName): "))
-        case .finished(nil):
-            guard let made = box.world.value else {
-                return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
-            }
-            return .ready(made)
         }
+        guard let made = box.world.value else {
+            return .failed(.failed("cannot make the world of \(scenario.displayName)", type: "WorldError"))
+        }
+        return .ready(made)
     }
 
     /// Runs a scenario or step hook on `world` against the timeout.
@@ -68,35 +58,48 @@ extension TestCaseRunner {
 
     /// Runs `body` against the timeout and classifies how it ended.
     ///
-    /// In inline mode the body runs in the current task (the test case's task, watched by the watchdog), and
-    /// `ifTimedOut` (by default the timeout failure) is what the test step ends with if it passes its deadline.
+    /// The body runs in the current task (`mode.watched`, watched by the watchdog), and `ifTimedOut` (by default
+    /// the timeout failure) is what the test step ends with if it passes its deadline.
     func guarded(
         _ body: @escaping @Sendable () async throws -> Void, context: SpecContext?, location: CodeLocation,
-        mode: BodyMode<World> = .isolated, ifTimedOut: BodyOutcome? = nil
+        mode: BodyMode<World>, ifTimedOut: BodyOutcome? = nil
     ) async -> BodyOutcome {
         let timedOut = TimeoutOutcome.timedOut(message: timeoutMessage, location: location)
+        let watched = mode.watched
+        guard
+            watched.beginBody(
+                ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false,
+                handover: mode.handover)
+        else { return timedOut.outcome }
         let outcome: BodyOutcome
-        if let watched = mode.watched {
-            guard
-                watched.beginBody(
-                    ifTimedOut: ifTimedOut.map(TimeoutOutcome.outcome) ?? timedOut, failsWorld: false,
-                    handover: mode.handover)
-            else { return timedOut.outcome }
-            defer { watched.endBody() }
-            do {
-                try await SpecContext.$currentValue.withValue(context) { try await body() }
-                outcome = .passed
-            } catch {
-                outcome = BodyOutcome(error: error, location: location)
-            }
-        } else {
-            switch await Timeout.run(limit: stepTimeout, context: context, body) {
-            case .finished(nil): outcome = .passed
-            case .finished(let error?): outcome = BodyOutcome(error: error, location: location)
-            case .timedOut: return timedOut.outcome
-            }
+        do {
+            try await SpecContext.$currentValue.withValue(context) { try await body() }
+            outcome = .passed
+        } catch {
+            outcome = BodyOutcome(error: error, location: location)
         }
+        watched.endBody()
         return outcome.adding(recordedFailures: context?.target?.takeFailures() ?? [])
+    }
+
+    /// Runs `body`, of no test case (a `beforeAll` or `afterAll` hook), in a watched task of its own: how it
+    /// ended, or the timeout failure once it has run for the step timeout (it is then abandoned, and runs on in the
+    /// background).
+    func runAlone(
+        _ body: @escaping @Sendable () async throws -> Void, context: SpecContext, location: CodeLocation,
+        emit: @escaping @Sendable (Envelope) -> Void
+    ) async -> BodyOutcome {
+        let watched = WorkerTask<World>(limit: stepTimeout, emit: emit)
+        let outcome = Locked<BodyOutcome?>(nil)
+        let ending = await watched.run { [self] in
+            let ended = await guarded(
+                body, context: context, location: location, mode: .inline(watched, handover: nil))
+            outcome.withLock { $0 = ended }
+        }
+        switch ending {
+        case .finished: return outcome.value ?? .passed
+        case .timedOut(let timedOut), .abandoned(_, _, let timedOut, _, _): return timedOut
+        }
     }
 
     /// Runs a matched step with its step hooks.

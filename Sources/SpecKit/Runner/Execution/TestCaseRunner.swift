@@ -4,9 +4,9 @@ import Messages
 /// Runs one attempt of a test case: its before hooks, steps and after hooks in order, emitting each test step's
 /// messages. The one implementation for a whole run and for the Swift Testing bridge's scenario by scenario runs.
 ///
-/// An attempt runs inline in a worker's watched task (`BodyMode.inline`), watched against the deadline of the body
-/// running; when a body passes it, the worker hands the attempt over and `completeAbandoned` finishes it, one body
-/// per task (`BodyMode.isolated`): the remaining steps are skipped and the after hooks run on the same world.
+/// An attempt runs inline in a worker's watched task (`BodyMode`), watched against the deadline of the body
+/// running; when a body passes it, the worker hands the attempt over and `completeAbandoned` finishes it in a
+/// watched task of its own: the remaining steps are skipped and the after hooks run on the same world.
 struct TestCaseRunner<World: Actor>: Sendable {
     let environment: RunEnvironment<World>
     // What every step reads, copied out of the environment once: in this generic code, reading a field of the
@@ -37,17 +37,34 @@ struct TestCaseRunner<World: Actor>: Sendable {
     }
 
     /// Ends an attempt whose running body passed its deadline, from its state when that body began: the test
-    /// step ends with `outcome`, the remaining steps are skipped and the after hooks run, one body per task
-    /// (`attempt.emit` must be the run's, not the abandoned task's).
+    /// step ends with `outcome`, the remaining steps are skipped and the after hooks run, in a watched task of
+    /// their own (`attempt.emit` must be the run's, not the abandoned task's). Should one of them pass its deadline
+    /// too, that task is abandoned in turn, and the attempt goes on from there.
     func completeAbandoned(
         _ attempt: Attempt, state handover: AttemptState<World>, outcome: BodyOutcome, failsWorld: Bool
     ) async -> AttemptOutcome {
-        var state = handover
-        _ = state.target?.close()
-        if failsWorld { state.worldFailed = true }
-        finishStep(attempt, outcome: outcome, state: &state, emit: attempt.emit)
-        await runSteps(attempt, state: &state, mode: .isolated)
-        return finish(attempt, state: state)
+        var (state, outcome, failsWorld) = (handover, outcome, failsWorld)
+        while true {
+            _ = state.target?.close()
+            if failsWorld { state.worldFailed = true }
+            finishStep(attempt, outcome: outcome, state: &state, emit: attempt.emit)
+            let watched = WorkerTask<World>(limit: stepTimeout, emit: attempt.emit)
+            let rest = attempt.emitting(to: { watched.emit($0) })
+            let finished = Locked<AttemptOutcome?>(nil)
+            let ending = await watched.run { [self, state] in
+                var state = state
+                watched.publish(rest)
+                await runSteps(rest, state: &state, mode: .inline(watched, handover: nil))
+                if !watched.isOver { finished.withLock { $0 = finish(rest, state: state) } }
+            }
+            switch ending {
+            case .abandoned(_, let next, let overran, let makingWorld, _):
+                (state, outcome, failsWorld) = (next, overran, makingWorld)
+            case .finished, .timedOut:
+                // `.timedOut` cannot come: every body of an attempt hands its state over.
+                return finished.value ?? finish(attempt, state: state)
+            }
+        }
     }
 
     /// Emits `testCaseStarted` and returns the attempt's state.
@@ -69,7 +86,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         var state = start(attempt)
         let skipping = attempt.skipAll || dryRun
         if !skipping { watched.publish(attempt) }
-        await runSteps(attempt, state: &state, mode: skipping ? .isolated : .inline(watched, handover: nil))
+        await runSteps(attempt, state: &state, mode: .inline(watched, handover: nil))
         if watched.isOver { return nil }
         return finish(attempt, state: state)
     }
@@ -90,12 +107,8 @@ struct TestCaseRunner<World: Actor>: Sendable {
     /// Runs the test steps of `attempt` from `state.index` on; returns early when abandoned (inline mode: the
     /// runner then finishes the attempt from the state handed over before the body that overran).
     func runSteps(_ attempt: Attempt, state: inout AttemptState<World>, mode: BodyMode<World>) async {
-        let emit: @Sendable (Envelope) -> Void
-        if let watched = mode.watched {
-            emit = { watched.emit($0) }
-        } else {
-            emit = attempt.emit
-        }
+        let watched = mode.watched
+        let emit: @Sendable (Envelope) -> Void = { watched.emit($0) }
         let testCaseStartedId = state.testCaseStartedId
         while state.index < attempt.prepared.steps.count {
             if mode.isOver { return }
@@ -135,7 +148,7 @@ struct TestCaseRunner<World: Actor>: Sendable {
         _ state: inout AttemptState<World>, target: AttachmentTarget, info: ScenarioInfo, mode: BodyMode<World>
     ) {
         guard state.world != nil else { return }
-        mode.watched?.dropHandover()
+        mode.watched.dropHandover()
         let context = SpecContext(scenario: info, step: nil, status: state.worst, target: target)
         SpecContext.$currentValue.withValue(context) { state.world = nil }
     }

@@ -25,7 +25,7 @@ struct TestRunHooks<World: Actor>: Sendable {
             let context = SpecContext(scenario: nil, step: nil, status: .passed, target: target)
             let body: @Sendable () async throws -> Void
             if case .run(let run) = hook.record.body { body = run } else { body = {} }
-            let outcome = await runner.guarded(body, context: context, location: hook.info.location)
+            let outcome = await runner.runAlone(body, context: context, location: hook.info.location, emit: emit)
             _ = target.close()
             let finished = clock.now()
             emit(

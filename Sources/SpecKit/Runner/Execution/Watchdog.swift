@@ -8,31 +8,6 @@ protocol Watched: AnyObject, Sendable {
     var deadline: ContinuousClock.Instant? { get }
 }
 
-/// One body run with `Timeout.run`: its deadline is `limit` after the body began to run, as for a test case's
-/// bodies (`BodyDeadline`), so a body still waiting for a thread (a busy machine) has used none of its time.
-final class WatchedBody: Watched {
-    let limit: Duration
-    /// When the body began to run; nil while it waits to.
-    let began: Locked<ContinuousClock.Instant?>
-    let gate: Timeout.Gate
-    let work: Task<Void, Never>
-
-    init(limit: Duration, began: Locked<ContinuousClock.Instant?>, gate: Timeout.Gate, work: Task<Void, Never>) {
-        self.limit = limit
-        self.began = began
-        self.gate = gate
-        self.work = work
-    }
-
-    var deadline: ContinuousClock.Instant? { began.value?.advanced(by: limit) }
-
-    func expire(ifDueAt now: ContinuousClock.Instant) -> Bool {
-        guard let began = began.value, began.advanced(by: limit) <= now else { return false }
-        if gate.resume(.timedOut) { work.cancel() }
-        return true
-    }
-}
-
 /// Times out running bodies: one polling task while anything is watched.
 package final class Watchdog: Sendable {
     struct State {

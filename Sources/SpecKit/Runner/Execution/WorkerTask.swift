@@ -1,7 +1,8 @@
 import Messages
 
-/// Test case attempts running in one unstructured task, watched against the deadline of the body running:
-/// one attempt (`SpecRunner.execute`), or a worker's queue of test cases one after another (a whole run).
+/// Bodies running in one unstructured task, watched against the deadline of the body running: a worker's queue of
+/// test cases one after another (a whole run, or one attempt), the rest of an attempt whose body was abandoned, or
+/// one `beforeAll`/`afterAll` hook. Every step and hook body runs this way, inline in such a task.
 ///
 /// Everything the task emits goes through `emit`, which drops envelopes once the task is abandoned, so an
 /// abandoned task (a body ignoring cancellation) cannot add to the stream after the runner took over.
@@ -17,6 +18,9 @@ final class WorkerTask<World: Actor>: Watched {
         /// step's outcome, whether the world counts as failed (the body was making it), and the abandoned task,
         /// which goes on until the body returns.
         case abandoned(Attempt, AttemptState<World>, BodyOutcome, failsWorld: Bool, task: Task<Void, Never>?)
+        /// The running body, of no attempt (a `beforeAll` or `afterAll` hook), passed its deadline: what it ends
+        /// with. The task goes on until the body returns.
+        case timedOut(BodyOutcome)
     }
 
     struct State {
@@ -116,6 +120,8 @@ final class WorkerTask<World: Actor>: Watched {
         if let attempt, let handover {
             continuation?.resume(
                 returning: .abandoned(attempt, handover, outcome, failsWorld: failsWorld, task: work))
+        } else {
+            continuation?.resume(returning: .timedOut(outcome))
         }
         return true
     }
