@@ -4,8 +4,8 @@ import OptionParsing
 import SpecKit
 
 /// What `run` does, resolved from its settings (`RunSettings`, filled from the profiles, the environment and the
-/// command line, each setting declared once in `Setting.all`): the runner's configuration, the paths and line
-/// filters, the reports, and the command's own choices (watch mode, runner processes, history).
+/// command line, each setting declared once there, with its property): the runner's configuration, the paths and
+/// line filters, the reports, and the command's own choices (watch mode, runner processes, history).
 struct RunOptions {
     /// A feature file or folder to run, optionally narrowed to some lines (`path:12:30`).
     struct Target: Equatable {

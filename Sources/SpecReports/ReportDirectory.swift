@@ -110,10 +110,12 @@ public struct ReportDirectory: Sendable, Hashable {
     }
 
     /// Creates one formatter per enabled report, each writing to its own file (`reportFileOutput(at:)`) and
-    /// sharing `query`. Fails (naming the path) when the directory or a temporary file cannot be created.
+    /// sharing `query`, whose `verdict` becomes this directory's. Fails (naming the path) when the directory or a
+    /// temporary file cannot be created.
     public func makeFormatters(query: RunQuery, history: RunHistory? = nil) throws(ReportError)
         -> [any ReportFormatter]
     {
+        query.verdict = verdict
         let settings = ReportSettings(
             title: title, variant: variant, tagLinks: tagLinks, history: history,
             environment: environment, categories: categories)
@@ -132,8 +134,7 @@ public struct ReportDirectory: Sendable, Hashable {
     public func makeReporter(
         query: RunQuery = RunQuery(retention: .streaming), extra: [any ReportFormatter] = []
     ) throws(ReportError) -> Reporter {
-        query.verdict = verdict
-        return Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
+        Reporter(query: query, formatters: extra + (try makeFormatters(query: query)))
     }
 
     /// Writes every enabled report for a complete (or interrupted) stream, and adds a complete run to the history
@@ -144,7 +145,6 @@ public struct ReportDirectory: Sendable, Hashable {
         let loaded = historyFile.map { RunHistory.load(from: $0) }
         if let warning = loaded?.warning { warnings.append(warning) }
         let query = RunQuery(retention: .streaming)
-        query.verdict = verdict
         query.notesScenarioOutcomes = loaded != nil
         let reporter = Reporter(query: query, formatters: try makeFormatters(query: query, history: loaded?.history))
         for envelope in envelopes { try reporter.consume(envelope) }

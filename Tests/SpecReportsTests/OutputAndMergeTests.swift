@@ -100,6 +100,36 @@ struct OutputAndMergeTests {
         #expect(!written.contains("report.html") && !written.contains("usage.txt") && !written.contains("junit.xml"))
     }
 
+    @Test("the report directory's verdict decides its reports, whether it writes them or makes their formatters")
+    func directoryVerdict() throws {
+        var builder = StreamBuilder()
+        builder.scenario("Undefined", [.undefined("a missing step")])
+        builder.scenario("Unfinished", tags: ["@inprogress"], [.failed("a step")])
+        builder.success = false
+        let stream = builder.build()
+        func junit(_ verdict: RunVerdict?, byFormatters: Bool) throws -> String {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            var reports = ReportDirectory(directory: directory)
+            if let verdict { reports.verdict = verdict }
+            if byFormatters {
+                // A query of the caller's own, made before the directory's verdict was known.
+                let query = RunQuery(retention: .streaming)
+                let reporter = Reporter(query: query, formatters: try reports.makeFormatters(query: query))
+                for envelope in stream { try reporter.consume(envelope) }
+                try reporter.finish()
+            } else {
+                try reports.write(stream)
+            }
+            return try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
+        }
+        let lenient = RunVerdict(strict: false, workInProgressTag: "@inprogress")
+        for byFormatters in [false, true] {
+            #expect(try junit(nil, byFormatters: byFormatters).contains(#"failures="2""#))
+            #expect(try junit(lenient, byFormatters: byFormatters).contains(#"failures="0""#))
+        }
+    }
+
     @Test("a stream without testRunFinished still produces every report, each marked as interrupted")
     func interruptedRunProducesEveryReport() throws {
         let directory = try temporaryDirectory()
