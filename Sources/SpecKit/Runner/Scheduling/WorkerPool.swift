@@ -61,6 +61,8 @@ struct WorkerPool<World: Actor>: Sendable {
                     }
                 }
             }
+            // `.finished`: the queue is empty. (`.timedOut` is the ending of a body of no attempt, which a worker
+            // never runs: every body of an attempt hands its state over.)
             guard case .abandoned(let attempt, let handover, let outcome, let failsWorld, let task) = ending else {
                 return
             }
