@@ -173,6 +173,9 @@ public struct Setting: Sendable {
 extension Setting {
     /// Every setting of a run, in the order `RunSettings` declares them (a command adds its variant option, such as
     /// `--store`, with `extra(_:help:)`).
+    ///
+    /// Read once per process with `Mirror`, as swift-argument-parser reads a command's options: it needs the
+    /// reflection metadata Swift emits by default (a build with `-disable-reflection-metadata` would find none).
     public static let all: [Setting] = Mirror(reflecting: RunSettings()).children.compactMap { child in
         (child.value as? any DeclaredSetting)?.setting
     }
